@@ -1,0 +1,2 @@
+// Every context's event contracts, loaded together: importing this module fails if two contracts share a name.
+export * from './forum/topic.events';

@@ -1,0 +1,6 @@
+export * from './ids';
+export * from './event-envelope';
+export * from './event-contract';
+export * from './errors/error-codes';
+export * from './errors/messages';
+export * from './all-events';

@@ -1,0 +1,98 @@
+import type { Consumer, EachBatchPayload, Kafka } from 'kafkajs';
+import type { EventEnvelope } from '@forum/contracts';
+import { BusLogger, decodeEvent, TopicRegistry } from './kafka';
+
+export interface BatchPosition {
+  topic: string;
+  partition: number;
+  lastOffset: string;
+  highWatermark: string;
+}
+
+export interface ConsumerRunnerOptions {
+  /** `<service>.<name>.v<version>` */
+  groupId: string;
+  topics: string[];
+  /** Handles one partition's batch, in order; offsets are committed only after it resolves. */
+  handleBatch(events: EventEnvelope[], position: BatchPosition): Promise<void>;
+  logger?: BusLogger;
+  onLag?(topic: string, partition: number, lag: number): void;
+  partitionsConsumedConcurrently?: number;
+}
+
+/**
+ * A kafkajs consumer group with manual offset commits after the handler's writes: a crash re-delivers the
+ * batch, never skips it. A failing batch is retried with back-off without committing.
+ */
+export class ConsumerRunner {
+  private consumer: Consumer | null = null;
+
+  constructor(
+    private readonly kafka: Kafka,
+    private readonly topics: TopicRegistry,
+    private readonly options: ConsumerRunnerOptions,
+  ) {}
+
+  get groupId(): string {
+    return this.options.groupId;
+  }
+
+  async start(): Promise<void> {
+    await this.topics.ensure(this.options.topics);
+    const consumer = this.kafka.consumer({
+      groupId: this.options.groupId,
+      sessionTimeout: 10_000,
+      heartbeatInterval: 1000,
+      maxWaitTimeInMs: 100,
+      retry: { retries: Number.MAX_SAFE_INTEGER, initialRetryTime: 200, maxRetryTime: 5000 },
+    });
+    this.consumer = consumer;
+    await consumer.connect();
+    await consumer.subscribe({ topics: this.options.topics.map((t) => this.topics.physical(t)), fromBeginning: true });
+    await consumer.run({
+      autoCommit: false,
+      eachBatchAutoResolve: false,
+      partitionsConsumedConcurrently: this.options.partitionsConsumedConcurrently ?? 3,
+      eachBatch: (payload) => this.eachBatch(payload),
+    });
+  }
+
+  async stop(): Promise<void> {
+    await this.consumer?.disconnect();
+    this.consumer = null;
+  }
+
+  private async eachBatch({ batch, resolveOffset, heartbeat, isRunning, isStale }: EachBatchPayload): Promise<void> {
+    if (batch.messages.length === 0) return;
+    const events = batch.messages.flatMap((message) => {
+      const event = decodeEvent(message.value);
+      return event ? [event] : [];
+    });
+    for (let attempt = 0; ; attempt++) {
+      if (!isRunning() || isStale()) return;
+      try {
+        await this.options.handleBatch(events, {
+          topic: batch.topic,
+          partition: batch.partition,
+          lastOffset: batch.lastOffset(),
+          highWatermark: batch.highWatermark,
+        });
+        break;
+      } catch (error) {
+        this.options.logger?.error(
+          { err: error, group: this.options.groupId, topic: batch.topic, partition: batch.partition, attempt },
+          'consumer: batch failed, retrying',
+        );
+        await new Promise((resolve) => setTimeout(resolve, Math.min(5000, 100 * 2 ** attempt)));
+        await heartbeat();
+      }
+    }
+    const last = batch.lastOffset();
+    resolveOffset(last);
+    await this.consumer?.commitOffsets([
+      { topic: batch.topic, partition: batch.partition, offset: (BigInt(last) + 1n).toString() },
+    ]);
+    this.options.onLag?.(batch.topic, batch.partition, Math.max(0, Number(batch.highWatermark) - Number(last) - 1));
+    await heartbeat();
+  }
+}

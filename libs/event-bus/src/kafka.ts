@@ -1,0 +1,95 @@
+import { Admin, Kafka, logLevel, LogEntry } from 'kafkajs';
+import { EventEnvelope, streamCategory, upcast } from '@forum/contracts';
+
+export interface KafkaSettings {
+  brokers: string[];
+  clientId: string;
+  /** Prepended to every topic name: lets several test suites or environments share one broker. */
+  topicPrefix: string;
+  /** Partitions of each event topic (streams are spread by key; one stream stays in one partition). */
+  partitions: number;
+}
+
+export interface BusLogger {
+  info(obj: object, msg?: string): void;
+  warn(obj: object, msg?: string): void;
+  error(obj: object, msg?: string): void;
+}
+
+export function createKafka(settings: KafkaSettings, logger?: BusLogger): Kafka {
+  return new Kafka({
+    clientId: settings.clientId,
+    brokers: settings.brokers,
+    logLevel: logLevel.WARN,
+    retry: { initialRetryTime: 100, retries: 10 },
+    logCreator:
+      () =>
+      ({ level, log }: LogEntry) => {
+        const { message, ...rest } = log;
+        if (!logger) return;
+        if (level <= logLevel.ERROR) logger.error({ kafka: rest }, message);
+        else logger.warn({ kafka: rest }, message);
+      },
+  });
+}
+
+/** `forum.topic` for stream `topic-…` of the forum context: one Kafka topic per context and aggregate. */
+export function eventTopic(context: string, streamId: string): string {
+  return `${context}.${streamCategory(streamId)}`;
+}
+
+export function encodeEvent(event: EventEnvelope): Buffer {
+  return Buffer.from(JSON.stringify(event));
+}
+
+/** Reads a published event, upgrading an old payload schema to the current one. */
+export function decodeEvent(value: Buffer | null): EventEnvelope | null {
+  if (!value) return null;
+  const event = JSON.parse(value.toString()) as EventEnvelope;
+  return { ...event, ...upcast(event.type, event.schemaVersion, event.data) };
+}
+
+/** Creates event topics once per process, with the configured partitions and unlimited retention. */
+export class TopicRegistry {
+  private readonly known = new Map<string, Promise<void>>();
+  private admin: Admin | null = null;
+
+  constructor(
+    private readonly kafka: Kafka,
+    private readonly settings: KafkaSettings,
+  ) {}
+
+  physical(topic: string): string {
+    return `${this.settings.topicPrefix}${topic}`;
+  }
+
+  ensure(topics: string[]): Promise<void> {
+    const missing = topics.map((topic) => this.physical(topic)).filter((topic) => !this.known.has(topic));
+    if (missing.length > 0) {
+      const creation = this.create(missing);
+      for (const topic of missing) this.known.set(topic, creation);
+      creation.catch(() => missing.forEach((topic) => this.known.delete(topic)));
+    }
+    return Promise.all(topics.map((topic) => this.known.get(this.physical(topic)))).then(() => undefined);
+  }
+
+  async close(): Promise<void> {
+    await this.admin?.disconnect();
+    this.admin = null;
+  }
+
+  private async create(topics: string[]): Promise<void> {
+    if (!this.admin) {
+      this.admin = this.kafka.admin();
+      await this.admin.connect();
+    }
+    await this.admin.createTopics({
+      waitForLeaders: true,
+      topics: topics.map((topic) => ({
+        topic,
+        numPartitions: this.settings.partitions,
+        configEntries: [{ name: 'retention.ms', value: '-1' }],
+      })),
+    });
+  }
+}

@@ -1,0 +1,28 @@
+import type { Db } from 'mongodb';
+import type { EventEnvelope } from '@forum/contracts';
+import type { ReadModelWriter } from './read-model-writer';
+
+/**
+ * A read model: the Kafka topics it reads, the collections it owns and how one event changes them.
+ * Plain data and functions, so the live runner and the rebuild command use the very same code.
+ */
+export interface ProjectionDefinition {
+  /** `topic-list`: with the service and version it names the consumer group `<service>.<name>.v<version>`. */
+  name: string;
+  /** Raise it to replay from the beginning into fresh state (a new consumer group). */
+  version: number;
+  /** Logical topics (`forum.topic`). */
+  topics: string[];
+  collections: string[];
+  apply(event: EventEnvelope, writer: ReadModelWriter): void | Promise<void>;
+  /** Creates the indexes the queries need, on the collections named by `physical` (live or shadow). */
+  createIndexes?(db: Db, physical: (collection: string) => string): Promise<void>;
+}
+
+/** Something reacting to events by issuing commands (process managers). */
+export interface ReactorDefinition {
+  name: string;
+  version: number;
+  topics: string[];
+  handle(event: EventEnvelope): Promise<void>;
+}

@@ -1,0 +1,51 @@
+import type { Actor, EventEnvelope } from '@forum/contracts';
+
+/** One append: the events it added to one stream, and whether the outbox relay has published them. */
+export interface CommitDocument {
+  /** `<streamId>|<first version, zero-padded>`: sorts a stream's commits in order and keys them by `_id`. */
+  _id: string;
+  streamId: string;
+  events: StoredEvent[];
+  /** The command's idempotency key, or the commit id itself so the unique index never sees two nulls. */
+  idem: string;
+  committedAt: Date;
+  dispatched: boolean;
+}
+
+export interface StoredEvent {
+  id: string;
+  type: string;
+  version: number;
+  schemaVersion: number;
+  occurredAt: string;
+  correlationId: string;
+  causationId: string | null;
+  actor: Actor;
+  data: unknown;
+}
+
+const VERSION_WIDTH = 10;
+
+export function commitId(streamId: string, firstVersion: number): string {
+  return `${streamId}|${String(firstVersion).padStart(VERSION_WIDTH, '0')}`;
+}
+
+/** Every commit id of a stream lies in [streamStart, streamEnd). */
+export function streamRange(streamId: string, afterVersion = 0): { $gt: string; $lt: string } {
+  return { $gt: commitId(streamId, afterVersion), $lt: `${streamId}|~` };
+}
+
+export function toEnvelopes(commit: Pick<CommitDocument, 'streamId' | 'events'>): EventEnvelope[] {
+  return commit.events.map((event) => ({
+    id: event.id,
+    type: event.type,
+    streamId: commit.streamId,
+    version: event.version,
+    occurredAt: event.occurredAt,
+    schemaVersion: event.schemaVersion,
+    correlationId: event.correlationId,
+    causationId: event.causationId,
+    actor: event.actor,
+    data: event.data,
+  }));
+}

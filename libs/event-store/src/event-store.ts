@@ -1,0 +1,259 @@
+import type { Collection, Db } from 'mongodb';
+import { CommandMetadata, eventContract, EventEnvelope, newId, NewEvent, upcast } from '@forum/contracts';
+import { commitId, CommitDocument, StoredEvent, streamRange, toEnvelopes } from './commit';
+import type { Decider } from './decider';
+import { ConcurrencyError, DomainError } from './errors';
+import { KeyedQueue } from './keyed-queue';
+import { LruMap } from './lru';
+
+export interface EventStoreOptions {
+  /** How many times a command is re-loaded and re-decided after losing a race. */
+  maxRetries?: number;
+  /** How many aggregate states are kept in memory between commands. */
+  stateCacheSize?: number;
+  onConflict?(streamId: string): void;
+}
+
+export interface HandleResult<TEvent extends NewEvent = NewEvent> {
+  streamId: string;
+  /** The stream's version after the command (unchanged when nothing happened). */
+  version: number;
+  events: EventEnvelope<TEvent['type'], TEvent['data']>[];
+  /** True when the idempotency key had been used: these are the first call's events, nothing was appended. */
+  replayed: boolean;
+}
+
+/** Handed to commit listeners (the outbox relay): the new commit, preceded by any earlier commit of the same
+ *  stream that was still unpublished when it was loaded, so a stream reaches Kafka in order. */
+export type CommitListener = (commits: CommitDocument[]) => void;
+
+interface CachedStream {
+  state: unknown;
+  version: number;
+  unpublished: CommitDocument[];
+}
+
+const DUPLICATE_KEY = 11000;
+
+/**
+ * The event store of one bounded context: one `commits` collection in the context's database.
+ * Optimistic concurrency comes from unique indexes (`_id` = stream + first version, and
+ * `(streamId, events.version)`), so no transaction is needed.
+ */
+export class EventStore {
+  readonly commits: Collection<CommitDocument>;
+  private readonly listeners = new Set<CommitListener>();
+  private readonly states: LruMap<string, CachedStream>;
+  private readonly queue = new KeyedQueue();
+  private readonly maxRetries: number;
+
+  constructor(
+    readonly context: string,
+    db: Db,
+    private readonly options: EventStoreOptions = {},
+  ) {
+    this.commits = db.collection<CommitDocument>('commits');
+    this.states = new LruMap(options.stateCacheSize ?? 10_000);
+    this.maxRetries = options.maxRetries ?? 10;
+  }
+
+  async ensureIndexes(): Promise<void> {
+    await this.commits.createIndex({ streamId: 1, 'events.version': 1 }, { unique: true, name: 'stream_version' });
+    await this.commits.createIndex({ idem: 1 }, { unique: true, name: 'idempotency_key' });
+  }
+
+  onCommit(listener: CommitListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /**
+   * Runs a command against a stream: load (from the state cache plus newer commits), decide, append.
+   * A lost race re-loads and re-decides, at most `maxRetries` times. With an idempotency key that was
+   * already used, returns the first outcome without deciding again.
+   */
+  handle<TState, TCommand, TEvent extends NewEvent>(
+    decider: Decider<TState, TCommand, TEvent>,
+    streamId: string,
+    command: TCommand,
+    meta: CommandMetadata,
+  ): Promise<HandleResult<TEvent>> {
+    return this.queue.run(streamId, async () => {
+      if (meta.idempotencyKey) {
+        const earlier = await this.commits.findOne({ idem: meta.idempotencyKey });
+        if (earlier) return this.replayOf<TEvent>(earlier);
+      }
+      for (let attempt = 0; ; attempt++) {
+        const loaded = await this.load(decider, streamId);
+        const decided = decider.decide(command, loaded.state as TState);
+        if (decided.length === 0) return { streamId, version: loaded.version, events: [], replayed: false };
+        try {
+          const commit = await this.insert(streamId, loaded.version, decided, meta, loaded.unpublished);
+          this.states.set(this.cacheKey(decider, streamId), {
+            state: decided.reduce(decider.evolve, loaded.state as TState),
+            version: loaded.version + decided.length,
+            unpublished: [],
+          });
+          return {
+            streamId,
+            version: loaded.version + decided.length,
+            events: toEnvelopes(commit) as HandleResult<TEvent>['events'],
+            replayed: false,
+          };
+        } catch (error) {
+          this.states.delete(this.cacheKey(decider, streamId));
+          if (!(error instanceof ConcurrencyError)) throw error;
+          if (meta.idempotencyKey) {
+            const earlier = await this.commits.findOne({ idem: meta.idempotencyKey });
+            if (earlier) return this.replayOf<TEvent>(earlier);
+          }
+          this.options.onConflict?.(streamId);
+          if (attempt >= this.maxRetries) throw new DomainError('common.conflict');
+          await sleep(Math.random() * 4 * (attempt + 1));
+        }
+      }
+    });
+  }
+
+  /** Appends events at an expected version; throws ConcurrencyError if the stream moved on. */
+  async append(
+    streamId: string,
+    expectedVersion: number,
+    events: NewEvent[],
+    meta: CommandMetadata,
+  ): Promise<EventEnvelope[]> {
+    const commit = await this.insert(streamId, expectedVersion, events, meta, []);
+    return toEnvelopes(commit);
+  }
+
+  async readStream(streamId: string, afterVersion = 0): Promise<EventEnvelope[]> {
+    const commits = await this.commits.find({ _id: streamRange(streamId, afterVersion) }).sort({ _id: 1 }).toArray();
+    return commits.flatMap((commit) => toEnvelopes(upcastCommit(commit))).filter((e) => e.version > afterVersion);
+  }
+
+  /** Every commit, each stream in order (streams are grouped; there is no order across streams, as in Kafka). */
+  async *readAll(batchSize = 1000): AsyncGenerator<CommitDocument[]> {
+    const cursor = this.commits.find({}).sort({ _id: 1 }).batchSize(batchSize);
+    let batch: CommitDocument[] = [];
+    for await (const commit of cursor) {
+      batch.push(upcastCommit(commit));
+      if (batch.length >= batchSize) {
+        yield batch;
+        batch = [];
+      }
+    }
+    if (batch.length > 0) yield batch;
+  }
+
+  countCommits(): Promise<number> {
+    return this.commits.estimatedDocumentCount();
+  }
+
+  /** Commits never marked as published (a crash between insert and relay, or between publish and mark). */
+  findUnpublished(committedBefore: Date, limit: number): Promise<CommitDocument[]> {
+    return this.commits
+      .find({ dispatched: false, committedAt: { $lt: committedBefore } })
+      .limit(limit)
+      .toArray()
+      .then((commits) => commits.sort((a, b) => (a._id < b._id ? -1 : 1)));
+  }
+
+  async markPublished(commitIds: string[]): Promise<void> {
+    if (commitIds.length > 0) await this.commits.updateMany({ _id: { $in: commitIds } }, { $set: { dispatched: true } });
+  }
+
+  private cacheKey(decider: { name: string }, streamId: string): string {
+    return `${decider.name}\u0000${streamId}`;
+  }
+
+  private async load<TState, TEvent extends NewEvent>(
+    decider: Decider<TState, unknown, TEvent>,
+    streamId: string,
+  ): Promise<CachedStream> {
+    const cached = this.states.get(this.cacheKey(decider, streamId));
+    const from: CachedStream = cached ?? { state: decider.initialState(), version: 0, unpublished: [] };
+    const newer = await this.commits.find({ _id: streamRange(streamId, from.version) }).sort({ _id: 1 }).toArray();
+    let { state, version } = from;
+    for (const commit of newer.map(upcastCommit)) {
+      for (const event of commit.events) {
+        if (event.version !== version + 1) throw new Error(`stream ${streamId} has a gap before ${event.version}`);
+        state = decider.evolve(state as TState, { type: event.type, data: event.data } as TEvent);
+        version = event.version;
+      }
+    }
+    const unpublished = [...from.unpublished, ...newer.filter((commit) => !commit.dispatched)];
+    return { state, version, unpublished };
+  }
+
+  private async insert(
+    streamId: string,
+    expectedVersion: number,
+    events: NewEvent[],
+    meta: CommandMetadata,
+    unpublished: CommitDocument[],
+  ): Promise<CommitDocument> {
+    const id = commitId(streamId, expectedVersion + 1);
+    const occurredAt = meta.now.toISOString();
+    const stored: StoredEvent[] = events.map((event, index) => {
+      const contract = eventContract(event.type);
+      return {
+        id: newId(meta.now.getTime()),
+        type: event.type,
+        version: expectedVersion + 1 + index,
+        schemaVersion: contract?.schemaVersion ?? 1,
+        occurredAt,
+        correlationId: meta.correlationId,
+        causationId: meta.causationId ?? null,
+        actor: meta.actor,
+        data: contract ? contract.schema.parse(event.data) : event.data,
+      };
+    });
+    const commit: CommitDocument = {
+      _id: id,
+      streamId,
+      events: stored,
+      idem: meta.idempotencyKey ?? id,
+      committedAt: new Date(),
+      dispatched: false,
+    };
+    try {
+      await this.commits.insertOne(commit);
+    } catch (error) {
+      if ((error as { code?: number }).code === DUPLICATE_KEY) throw new ConcurrencyError(streamId, expectedVersion);
+      throw error;
+    }
+    const batch = [...unpublished, commit];
+    for (const listener of this.listeners) listener(batch);
+    return commit;
+  }
+
+  private replayOf<TEvent extends NewEvent>(commit: CommitDocument): HandleResult<TEvent> {
+    const envelopes = toEnvelopes(upcastCommit(commit));
+    return {
+      streamId: commit.streamId,
+      version: envelopes[envelopes.length - 1]!.version,
+      events: envelopes as HandleResult<TEvent>['events'],
+      replayed: true,
+    };
+  }
+}
+
+function upcastCommit(commit: CommitDocument): CommitDocument {
+  const stale = commit.events.some((event) => {
+    const contract = eventContract(event.type);
+    return contract !== undefined && contract.schemaVersion !== event.schemaVersion;
+  });
+  if (!stale) return commit;
+  return {
+    ...commit,
+    events: commit.events.map((event) => {
+      const contract = eventContract(event.type);
+      if (!contract || event.schemaVersion === contract.schemaVersion) return event;
+      return { ...event, ...upcast(event.type, event.schemaVersion, event.data) };
+    }),
+  };
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}

@@ -1,0 +1,5 @@
+export * from './decider';
+export * from './errors';
+export * from './commit';
+export * from './event-store';
+export * from './lru';
