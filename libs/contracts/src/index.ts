@@ -4,3 +4,4 @@ export * from './event-contract';
 export * from './errors/error-codes';
 export * from './errors/messages';
 export * from './all-events';
+export * from './page';

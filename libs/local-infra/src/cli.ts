@@ -33,14 +33,13 @@ function portFlag(flags: Map<string, string>, name: string): number | undefined 
 
 async function start(argv: string[]): Promise<void> {
   const flags = parseArgs(argv);
-  let kafka: RunningKafka | undefined;
-  let mongo: RunningMongo | undefined;
+  const running: { kafka?: RunningKafka; mongo?: RunningMongo } = {};
   let stopping = false;
   const shutdown = async (signal: string): Promise<void> => {
     if (stopping) return;
     stopping = true;
     console.error(`local-infra: ${signal}: stopping`);
-    await Promise.allSettled([kafka?.stop(), mongo?.stop()]);
+    await Promise.allSettled([running.kafka?.stop(), running.mongo?.stop()]);
     process.exit(0);
   };
   // Registered before anything starts, so these (not the library's fallback) handle the signals.
@@ -48,9 +47,9 @@ async function start(argv: string[]): Promise<void> {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await ensureLocalInfraFetched();
-  [kafka, mongo] = await Promise.all([
-    startLocalKafka({ port: portFlag(flags, 'kafka-port'), dataDir: flags.get('kafka-data') }),
-    startLocalMongo({ port: portFlag(flags, 'mongo-port'), file: flags.get('mongo-file') }),
+  const [kafka, mongo] = await Promise.all([
+    startLocalKafka({ port: portFlag(flags, 'kafka-port'), dataDir: flags.get('kafka-data') }).then((k) => (running.kafka = k)),
+    startLocalMongo({ port: portFlag(flags, 'mongo-port'), file: flags.get('mongo-file') }).then((m) => (running.mongo = m)),
   ]);
   if (stopping) return;
   console.log(

@@ -20,6 +20,7 @@ export const errorStatus = {
   'auth.forbidden': 403,
   'csrf.invalid': 403,
   'forum.topic_not_found': 404,
+  'forum.topic_exists': 409,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatus;

@@ -18,6 +18,7 @@ export const en: Record<ErrorCode | FieldErrorCode, string> = {
   'auth.forbidden': 'Insufficient privileges.',
   'csrf.invalid': 'The page is out of date. Please reload it and try again.',
   'forum.topic_not_found': 'The topic does not exist or has been deleted.',
+  'forum.topic_exists': 'This topic has already been posted.',
   'validation.required': 'Required.',
   'validation.invalid_type': 'Expected {expected}.',
   'validation.too_short': 'At least {min} characters.',

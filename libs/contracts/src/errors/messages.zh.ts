@@ -18,6 +18,7 @@ export const zh: Record<ErrorCode | FieldErrorCode, string> = {
   'auth.forbidden': '权限不足。',
   'csrf.invalid': '页面已过期，请刷新后重试。',
   'forum.topic_not_found': '话题不存在或已被删除。',
+  'forum.topic_exists': '该话题已发布。',
   'validation.required': '不能为空。',
   'validation.invalid_type': '应为{expected}。',
   'validation.too_short': '至少 {min} 个字符。',

@@ -1,0 +1,47 @@
+import { createParamDecorator, ExecutionContext, SetMetadata } from '@nestjs/common';
+import type { FastifyRequest } from 'fastify';
+import type { Actor, CommandMetadata } from '@forum/contracts';
+
+export const IS_PUBLIC = 'forum:public';
+export const SKIP_CSRF = 'forum:skip-csrf';
+export const RATE_LIMIT = 'forum:rate-limit';
+
+/** Opens a route to visitors; the auth guard still identifies a caller who sends a valid token. */
+export const Public = () => SetMetadata(IS_PUBLIC, true);
+
+/** For server-to-server callbacks (payment notifications) that carry their own signature instead. */
+export const SkipCsrf = () => SetMetadata(SKIP_CSRF, true);
+
+export interface RateLimitRule {
+  limit: number;
+  windowSeconds: number;
+  /** Count per client address, per member (falls back to address for visitors), or both. */
+  by?: 'ip' | 'member';
+}
+
+/** Overrides the default write limit of a route (or sets one on a read). */
+export const RateLimit = (...rules: RateLimitRule[]) => SetMetadata(RATE_LIMIT, rules);
+
+export const CurrentActor = createParamDecorator(
+  (_: unknown, ctx: ExecutionContext): Actor => ctx.switchToHttp().getRequest<FastifyRequest>().actor,
+);
+
+const IDEMPOTENCY_KEY = /^[A-Za-z0-9_.:-]{8,128}$/;
+
+/**
+ * The command metadata of this request: actor, time, correlation id, and the client's `Idempotency-Key`
+ * scoped to the actor so two members can never collide.
+ */
+export const CommandMeta = createParamDecorator((_: unknown, ctx: ExecutionContext): CommandMetadata => {
+  const request = ctx.switchToHttp().getRequest<FastifyRequest>();
+  const key = request.headers['idempotency-key'];
+  const scopedKey =
+    typeof key === 'string' && IDEMPOTENCY_KEY.test(key) ? `${request.actor.id ?? request.ip}:${key}` : undefined;
+  return {
+    actor: request.actor,
+    now: new Date(),
+    correlationId: String(request.id),
+    causationId: null,
+    ...(scopedKey ? { idempotencyKey: scopedKey } : {}),
+  };
+});

@@ -1,0 +1,69 @@
+import type { DynamicModule, Type } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
+import fastifyCookie from '@fastify/cookie';
+import fastifyFormbody from '@fastify/formbody';
+import type { RouteOptions } from 'fastify';
+import { newId } from '@forum/contracts';
+import type { AppConfig } from './config';
+import { issueCsrfCookie } from './http/csrf';
+import { openApiDocument, serveOpenApi } from './http/openapi';
+import { PinoNestLogger, rootLogger } from './observability/logger';
+import { Metrics } from './observability/metrics';
+
+const CORRELATION_ID = /^[A-Za-z0-9_.:-]{1,64}$/;
+
+export interface CreatedApp {
+  app: NestFastifyApplication;
+  /** Every route fastify registered, for the contract test against the OpenAPI document. */
+  routes: { method: string; url: string }[];
+}
+
+/**
+ * Builds a NestJS app on fastify with the platform's conventions: `/api` prefix, JSON and form bodies,
+ * cookies, correlation ids, request metrics, OpenAPI at `/api/docs`. Call `app.listen` (or `app.init`) after.
+ */
+export async function createApp(rootModule: Type | DynamicModule, config: AppConfig, title = 'Forum API'): Promise<CreatedApp> {
+  const logger = rootLogger(config);
+  const adapter = new FastifyAdapter({
+    loggerInstance: logger,
+    disableRequestLogging: true,
+    trustProxy: config.TRUST_PROXY,
+    bodyLimit: config.BODY_LIMIT_BYTES,
+    requestIdHeader: false,
+    genReqId: (request: { headers: Record<string, string | string[] | undefined> }) => {
+      const given = request.headers['x-correlation-id'];
+      return typeof given === 'string' && CORRELATION_ID.test(given) ? given : newId();
+    },
+  });
+  const routes: CreatedApp['routes'] = [];
+  adapter.getInstance().addHook('onRoute', (route: RouteOptions) => {
+    for (const method of [route.method].flat()) if (method !== 'HEAD') routes.push({ method, url: route.url });
+  });
+  const app = await NestFactory.create<NestFastifyApplication>(rootModule, adapter, {
+    logger: new PinoNestLogger(logger),
+    bufferLogs: false,
+  });
+  await app.register(fastifyCookie);
+  await app.register(fastifyFormbody);
+  const metrics = app.get(Metrics);
+  const fastify = app.getHttpAdapter().getInstance();
+  fastify.addHook('onRequest', issueCsrfCookie(config.NODE_ENV === 'production'));
+  fastify.addHook('onRequest', async (request) => {
+    request.startedAt = process.hrtime.bigint();
+  });
+  fastify.addHook('onSend', async (request, reply) => {
+    void reply.header('x-correlation-id', request.id);
+  });
+  fastify.addHook('onResponse', async (request, reply) => {
+    const seconds = Number(process.hrtime.bigint() - request.startedAt) / 1e9;
+    metrics.httpDuration.observe(
+      { method: request.method, route: request.routeOptions.url ?? 'unmatched', status: String(reply.statusCode) },
+      seconds,
+    );
+  });
+  app.setGlobalPrefix('api', { exclude: ['baseInfo', 'refreshToken', 'statistic/add'] });
+  app.enableShutdownHooks();
+  serveOpenApi(app, openApiDocument(app, title));
+  return { app, routes };
+}

@@ -1,0 +1,58 @@
+import { z } from 'zod';
+import type { KafkaSettings } from '@forum/event-bus';
+
+const flag = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((value) => ['true', '1', 'yes'].includes(value));
+
+const configSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  SERVICE_NAME: z.string().regex(/^[a-z][a-z0-9-]*$/, 'lower-case letters, digits and dashes').default('all-in-one'),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  MONGO_URL: z.string({ error: 'required: a mongodb:// connection string' }).regex(/^mongodb(\+srv)?:\/\//, 'must start with mongodb://'),
+  MONGO_DB_PREFIX: z.string().regex(/^[a-z0-9_]*$/, 'lower-case letters, digits and underscores').default('bbs_'),
+  KAFKA_BROKERS: z
+    .string({ error: 'required: comma-separated host:port list' })
+    .transform((value) => value.split(',').map((broker) => broker.trim()).filter(Boolean))
+    .pipe(z.array(z.string().regex(/^[^:\s]+:\d+$/, 'each broker must be host:port')).min(1)),
+  KAFKA_TOPIC_PREFIX: z.string().regex(/^[a-zA-Z0-9._-]*$/).default(''),
+  KAFKA_PARTITIONS: z.coerce.number().int().min(1).max(128).default(3),
+  JWT_SECRET: z.string({ error: 'required: at least 32 random characters' }).min(32, 'at least 32 characters'),
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).default(7200),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  RUN_WORKERS: flag.default(true),
+  READ_YOUR_WRITES_TIMEOUT_MS: z.coerce.number().int().min(0).max(30_000).default(2000),
+  RATE_LIMIT_WRITES_PER_MINUTE: z.coerce.number().int().min(1).default(120),
+  RATE_LIMIT_WRITES_PER_MINUTE_PER_IP: z.coerce.number().int().min(1).default(600),
+  TRUST_PROXY: flag.default(false),
+  BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
+});
+
+export type AppConfig = z.infer<typeof configSchema>;
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`invalid configuration:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Reads configuration from environment variables only; every problem is reported at once, by variable name. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): AppConfig {
+  const parsed = configSchema.safeParse(env);
+  if (parsed.success) return parsed.data;
+  throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
+}
+
+/** An injection token: Nest cannot inject a type alias. */
+export const APP_CONFIG = Symbol('AppConfig');
+
+export function kafkaSettings(config: AppConfig): KafkaSettings {
+  return {
+    brokers: config.KAFKA_BROKERS,
+    clientId: config.SERVICE_NAME,
+    topicPrefix: config.KAFKA_TOPIC_PREFIX,
+    partitions: config.KAFKA_PARTITIONS,
+  };
+}

@@ -1,0 +1,130 @@
+import {
+  BeforeApplicationShutdown,
+  DynamicModule,
+  Inject,
+  Injectable,
+  Logger,
+  Module,
+  OnApplicationBootstrap,
+} from '@nestjs/common';
+import type { Kafka } from 'kafkajs';
+import type { Db, MongoClient } from 'mongodb';
+import {
+  ConsumerRunner,
+  OutboxRelay,
+  projectionRunner,
+  ProjectionDefinition,
+  ProjectionWaiter,
+  TopicRegistry,
+} from '@forum/event-bus';
+import { EventStore } from '@forum/event-store';
+import { APP_CONFIG } from '../config';
+import type { AppConfig } from '../config';
+import { Metrics } from '../observability/metrics';
+import { Readiness } from '../observability/readiness';
+import { KAFKA, MONGO_CLIENT } from '../platform.tokens';
+
+export interface ContextOptions {
+  /** The bounded context: names its database (`<prefix><context>`) and its Kafka topics (`<context>.<aggregate>`). */
+  context: string;
+  projections?: ProjectionDefinition[];
+}
+
+/** The context's own MongoDB database (event store and read models). */
+export const CONTEXT_DB = Symbol('ContextDb');
+const CONTEXT_OPTIONS = Symbol('ContextOptions');
+
+export function contextDatabaseName(config: AppConfig, context: string): string {
+  return `${config.MONGO_DB_PREFIX}${context}`;
+}
+
+/** Starts and stops a context's moving parts: indexes, the outbox relay, its projection runners. */
+@Injectable()
+class ContextRuntime implements OnApplicationBootstrap, BeforeApplicationShutdown {
+  private readonly logger = new Logger('event-sourcing');
+  private relay: OutboxRelay | null = null;
+  private runners: ConsumerRunner[] = [];
+
+  constructor(
+    @Inject(CONTEXT_OPTIONS) private readonly options: ContextOptions,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(CONTEXT_DB) private readonly db: Db,
+    @Inject(KAFKA) private readonly kafka: Kafka,
+    private readonly store: EventStore,
+    private readonly topics: TopicRegistry,
+    private readonly waiter: ProjectionWaiter,
+    private readonly metrics: Metrics,
+    private readonly readiness: Readiness,
+  ) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    const { context, projections = [] } = this.options;
+    await this.store.ensureIndexes();
+    for (const projection of projections) await projection.createIndexes?.(this.db, (name) => name);
+    const logger = busLogger(this.logger);
+    this.relay = new OutboxRelay(this.store, this.kafka, this.topics, {
+      logger,
+      onBacklog: (size) => this.metrics.outboxBacklog.set({ context }, size),
+    });
+    await this.relay.start();
+    this.readiness.register(`${context}.outbox`, async () => {
+      if (!this.relay) throw new Error('relay stopped');
+    });
+    if (!this.config.RUN_WORKERS) return;
+    this.runners = projections.map((projection) =>
+      projectionRunner(projection, this.db, this.waiter, {
+        service: this.config.SERVICE_NAME,
+        kafka: this.kafka,
+        topics: this.topics,
+        logger,
+        onLag: (group, topic, partition, lag) =>
+          this.metrics.projectorLag.set({ group, topic, partition: String(partition) }, lag),
+      }),
+    );
+    await Promise.all(this.runners.map((runner) => runner.start()));
+    this.logger.log(`${context}: relay and ${this.runners.length} projector(s) running`);
+  }
+
+  async beforeApplicationShutdown(): Promise<void> {
+    await Promise.allSettled(this.runners.map((runner) => runner.stop()));
+    await this.relay?.stop();
+    this.relay = null;
+  }
+}
+
+function busLogger(logger: Logger) {
+  return {
+    info: (obj: object, msg?: string) => logger.log({ ...obj, msg }),
+    warn: (obj: object, msg?: string) => logger.warn({ ...obj, msg }),
+    error: (obj: object, msg?: string) => logger.error({ ...obj, msg }),
+  };
+}
+
+/**
+ * Gives a bounded context its event store, database and workers. Import it once per context module:
+ * `EventSourcingModule.forContext({ context: 'forum', projections: [topicListProjection] })`.
+ */
+@Module({})
+export class EventSourcingModule {
+  static forContext(options: ContextOptions): DynamicModule {
+    return {
+      module: EventSourcingModule,
+      providers: [
+        { provide: CONTEXT_OPTIONS, useValue: options },
+        {
+          provide: CONTEXT_DB,
+          inject: [MONGO_CLIENT, APP_CONFIG],
+          useFactory: (client: MongoClient, config: AppConfig) => client.db(contextDatabaseName(config, options.context)),
+        },
+        {
+          provide: EventStore,
+          inject: [CONTEXT_DB, Metrics],
+          useFactory: (db: Db, metrics: Metrics) =>
+            new EventStore(options.context, db, { onConflict: () => metrics.commandConflicts.inc({ context: options.context }) }),
+        },
+        ContextRuntime,
+      ],
+      exports: [CONTEXT_DB, EventStore],
+    };
+  }
+}

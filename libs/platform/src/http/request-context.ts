@@ -1,0 +1,11 @@
+import type { Actor } from '@forum/contracts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Who is calling: set by the auth guard (a visitor when no valid token came). */
+    actor: Actor;
+    startedAt: bigint;
+  }
+}
+
+export const VISITOR: Actor = { kind: 'visitor', id: null };

@@ -1,0 +1,35 @@
+import { z } from 'zod';
+import { DomainError } from '@forum/event-store';
+import { listOf, validate, wholeNumber } from './validation';
+
+const schema = z.strictObject({
+  title: z.string().trim().min(1).max(5),
+  count: wholeNumber().pipe(z.number().min(1)).optional(),
+  tags: listOf(z.string()).optional(),
+});
+
+function fieldErrors(input: unknown) {
+  try {
+    validate(schema, input);
+  } catch (error) {
+    expect(error).toBeInstanceOf(DomainError);
+    return (error as DomainError).fieldErrors?.map(({ field, code, params }) => ({ field, code, params }));
+  }
+  throw new Error('expected a validation error');
+}
+
+describe('request validation', () => {
+  it('names each bad field with a stable code', () => {
+    expect(fieldErrors({})).toEqual([{ field: 'title', code: 'validation.required', params: undefined }]);
+    expect(fieldErrors({ title: '' })).toEqual([{ field: 'title', code: 'validation.required', params: { min: 1 } }]);
+    expect(fieldErrors({ title: 'toolong' })).toEqual([{ field: 'title', code: 'validation.too_long', params: { max: 5 } }]);
+    expect(fieldErrors({ title: 42 })).toEqual([{ field: 'title', code: 'validation.invalid_type', params: { expected: 'string' } }]);
+    expect(fieldErrors({ title: 'ok', admin: true })).toEqual([{ field: 'admin', code: 'validation.unknown_field', params: undefined }]);
+  });
+
+  it('reads form values: numbers from digits only, one value as a list', () => {
+    expect(validate(schema, { title: 'ok', count: '12', tags: 'x' })).toEqual({ title: 'ok', count: 12, tags: ['x'] });
+    expect(fieldErrors({ title: 'ok', count: '1.5' })?.[0]?.code).toBe('validation.invalid_type');
+    expect(fieldErrors({ title: 'ok', count: '' })?.[0]?.code).toBe('validation.invalid_type');
+  });
+});

@@ -1,0 +1,122 @@
+import { createParamDecorator, ExecutionContext } from '@nestjs/common';
+import { ApiBody, ApiQuery } from '@nestjs/swagger';
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { FieldError, FieldErrorCode } from '@forum/contracts';
+import { DomainError } from '@forum/event-store';
+
+/** Turns zod issues into the API's field errors; messages are filled in per language by the error filter. */
+export function fieldErrorsOf(error: z.ZodError): FieldError[] {
+  return error.issues.flatMap((issue): FieldError[] => {
+    const field = issue.path.join('.') || '(body)';
+    switch (issue.code) {
+      case 'unrecognized_keys':
+        return issue.keys.map((key) => ({
+          field: [...issue.path, key].join('.'),
+          code: 'validation.unknown_field',
+          message: '',
+        }));
+      case 'invalid_type':
+        return [
+          issue.input === undefined || issue.input === null
+            ? { field, code: 'validation.required', message: '' }
+            : { field, code: 'validation.invalid_type', message: '', params: { expected: issue.expected } },
+        ];
+      case 'too_small': {
+        const min = Number(issue.minimum);
+        if (issue.origin === 'string') {
+          const code: FieldErrorCode = min <= 1 && issue.input === '' ? 'validation.required' : 'validation.too_short';
+          return [{ field, code, message: '', params: { min } }];
+        }
+        if (issue.origin === 'array' && min <= 1) return [{ field, code: 'validation.required', message: '' }];
+        return [{ field, code: 'validation.too_small', message: '', params: { min } }];
+      }
+      case 'too_big': {
+        const max = Number(issue.maximum);
+        const code: FieldErrorCode = issue.origin === 'string' ? 'validation.too_long' : 'validation.too_big';
+        return [{ field, code, message: '', params: { max } }];
+      }
+      case 'invalid_format':
+        return [{ field, code: 'validation.invalid_format', message: '' }];
+      case 'invalid_value':
+        return [{ field, code: 'validation.invalid_value', message: '' }];
+      default:
+        return [{ field, code: 'validation.invalid', message: '' }];
+    }
+  });
+}
+
+export function validate<T extends z.ZodType>(schema: T, input: unknown): z.infer<T> {
+  // The input is reported only to tell "missing" from "wrong type"; it never goes into the response.
+  const parsed = schema.safeParse(input, { reportInput: true });
+  if (parsed.success) return parsed.data;
+  throw new DomainError('common.validation_failed', {}, fieldErrorsOf(parsed.error));
+}
+
+type ParamTarget = object;
+
+function withDoc(
+  paramDecorator: ParameterDecorator,
+  doc: (target: ParamTarget, key: string | symbol, descriptor: PropertyDescriptor) => void,
+): ParameterDecorator {
+  return (target, key, index) => {
+    paramDecorator(target, key, index);
+    if (key === undefined) return;
+    const descriptor = Object.getOwnPropertyDescriptor(target, key);
+    if (descriptor) doc(target, key, descriptor);
+  };
+}
+
+const validatedBody = createParamDecorator((schema: z.ZodType, ctx: ExecutionContext) =>
+  validate(schema, ctx.switchToHttp().getRequest<FastifyRequest>().body ?? {}),
+);
+
+const validatedQuery = createParamDecorator((schema: z.ZodType, ctx: ExecutionContext) => {
+  // `_t` is the web client's cache-buster on every GET.
+  const { _t: _cacheBuster, ...query } = (ctx.switchToHttp().getRequest<FastifyRequest>().query ?? {}) as Record<
+    string,
+    unknown
+  >;
+  return validate(schema, query);
+});
+
+const validatedParams = createParamDecorator((schema: z.ZodType, ctx: ExecutionContext) =>
+  validate(schema, ctx.switchToHttp().getRequest<FastifyRequest>().params ?? {}),
+);
+
+function jsonSchema(schema: z.ZodType): Record<string, unknown> {
+  return z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>;
+}
+
+/** The request body, validated by `schema` (JSON or form-urlencoded); also documents it in OpenAPI. */
+export const ValidBody = (schema: z.ZodType): ParameterDecorator =>
+  withDoc(validatedBody(schema), (target, key, descriptor) =>
+    ApiBody({ schema: jsonSchema(schema) as never })(target, key, descriptor),
+  );
+
+/** The query string, validated by `schema`; also documents each parameter in OpenAPI. */
+export const ValidQuery = (schema: z.ZodObject): ParameterDecorator =>
+  withDoc(validatedQuery(schema), (target, key, descriptor) => {
+    for (const [name, field] of Object.entries(schema.shape)) {
+      ApiQuery({
+        name,
+        required: !(field as z.ZodType).safeParse(undefined).success,
+        schema: jsonSchema(field as z.ZodType) as never,
+      })(target, key, descriptor);
+    }
+  });
+
+export const ValidParams = (schema: z.ZodType): ParameterDecorator => validatedParams(schema);
+
+/** Form bodies send one value as a string and several as an array. */
+export function listOf<T extends z.ZodType>(item: T) {
+  return z.preprocess((value) => (value === undefined || Array.isArray(value) ? value : [value]), z.array(item));
+}
+
+/** A whole number from JSON or from a form/query string ("12"), refusing "", "1.5", "1e3". */
+export function wholeNumber() {
+  return z.preprocess(
+    (value) => (typeof value === 'string' && /^-?\d{1,15}$/.test(value.trim()) ? Number(value.trim()) : value),
+    z.number().int(),
+  );
+}

@@ -1,0 +1,2 @@
+export const MONGO_CLIENT = Symbol('MongoClient');
+export const KAFKA = Symbol('Kafka');

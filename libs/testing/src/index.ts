@@ -1,0 +1,5 @@
+export * from './eventually';
+export * from './decider-spec';
+export * from './http-client';
+export * from './test-app';
+export * from './harness/infra';

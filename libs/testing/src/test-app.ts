@@ -1,0 +1,55 @@
+import type { Type } from '@nestjs/common';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { MongoClient } from 'mongodb';
+import { AppConfig, AppRootModule, createApp, loadConfig, TokenService } from '@forum/platform';
+import { uniqueName } from './eventually';
+import { testInfra } from './harness/infra';
+import { TestClient } from './http-client';
+
+export interface TestApp {
+  app: NestFastifyApplication;
+  config: AppConfig;
+  client: TestClient;
+  routes: { method: string; url: string }[];
+  mongo: MongoClient;
+  /** The context's database, for asserting what was (not) written. */
+  db(context: string): ReturnType<MongoClient['db']>;
+  close(): Promise<void>;
+}
+
+/**
+ * Boots the given context modules against the suite's real Kafka and MongoDB, isolated by a fresh
+ * database prefix and topic prefix so spec files never see each other's data.
+ */
+export async function startTestApp(contexts: Type[], env: Record<string, string> = {}): Promise<TestApp> {
+  const infra = testInfra();
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    SERVICE_NAME: 'test',
+    MONGO_URL: infra.mongoUrl,
+    MONGO_DB_PREFIX: `${uniqueName('t')}_`,
+    KAFKA_BROKERS: infra.brokers,
+    KAFKA_TOPIC_PREFIX: `${uniqueName('t')}.`,
+    KAFKA_PARTITIONS: '3',
+    JWT_SECRET: 'test-secret-test-secret-test-secret-0123',
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'warn',
+    ...env,
+  });
+  const { app, routes } = await createApp(AppRootModule.hosting(config, contexts), config);
+  await app.init();
+  await app.getHttpAdapter().getInstance().ready();
+  const mongo = new MongoClient(config.MONGO_URL);
+  await mongo.connect();
+  return {
+    app,
+    config,
+    routes,
+    mongo,
+    client: new TestClient(app, app.get(TokenService)),
+    db: (context) => mongo.db(`${config.MONGO_DB_PREFIX}${context}`),
+    async close() {
+      await app.close();
+      await mongo.close();
+    },
+  };
+}
