@@ -9,6 +9,7 @@ const common = {
   modulePathIgnorePatterns: ['<rootDir>/dist/', '<rootDir>/web-member/', '<rootDir>/web-admin/'],
 };
 module.exports = {
+  testTimeout: 60_000,
   projects: [
     { ...common, displayName: 'unit', testMatch: ['<rootDir>/{libs,services}/**/*.spec.ts'] },
     {
@@ -18,6 +19,7 @@ module.exports = {
       globalSetup: '<rootDir>/libs/testing/src/harness/global-setup.ts',
       globalTeardown: '<rootDir>/libs/testing/src/harness/global-teardown.ts',
       slowTestThreshold: 30,
+      testTimeout: 60_000,
     },
   ],
 };

@@ -50,7 +50,7 @@ fetch_libs() {
   local repo_args=()
   [ -n "${FORUM_INFRA_M2_REPO:-}" ] && repo_args=("-Dmaven.repo.local=$FORUM_INFRA_M2_REPO")
   local t0=$SECONDS
-  if ! (cd "$HERE/$name" && mvn -q -B "${repo_args[@]}" dependency:copy-dependencies \
+  if ! (cd "$HERE/$name" && mvn -q -B -Dstyle.color=never "${repo_args[@]}" dependency:copy-dependencies \
         -DincludeScope=runtime -DoutputDirectory="$tmp" >"$CACHE/.$name-mvn.log" 2>&1); then
     tail -n 40 "$CACHE/.$name-mvn.log" >&2 || true
     rm -rf "$tmp"

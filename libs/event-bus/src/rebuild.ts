@@ -32,9 +32,8 @@ export async function rebuildProjection(
 ): Promise<RebuildProgress> {
   const startedAt = new Date();
   const shadow = (collection: string) => `${collection}${SHADOW_SUFFIX}`;
-  const existing = new Set((await db.listCollections({}, { nameOnly: true }).toArray()).map((c) => c.name));
   for (const collection of projection.collections) {
-    if (existing.has(shadow(collection))) await db.collection(shadow(collection)).drop();
+    if (await exists(db, shadow(collection))) await db.collection(shadow(collection)).drop();
   }
   await projection.createIndexes?.(db, shadow);
   const totalCommits = (await Promise.all(stores.map((store) => store.countCommits()))).reduce((a, b) => a + b, 0);
@@ -59,9 +58,7 @@ export async function rebuildProjection(
   if (options.swap === false) return progress;
   for (const collection of projection.collections) {
     const built = db.collection(shadow(collection));
-    if ((await built.estimatedDocumentCount()) === 0 && !(await exists(db, shadow(collection)))) {
-      await db.createCollection(shadow(collection));
-    }
+    if (!(await exists(db, shadow(collection)))) await db.createCollection(shadow(collection));
     await built.rename(collection, { dropTarget: true });
   }
   await catchUp(projection, stores, db, new Date(startedAt.getTime() - 1000));
@@ -78,8 +75,9 @@ async function catchUp(projection: ProjectionDefinition, stores: EventStore[], d
   await writer.flush();
 }
 
+/** Filters by name here: the MongoDB stand-in ignores a `listCollections` filter. */
 async function exists(db: Db, collection: string): Promise<boolean> {
-  return (await db.listCollections({ name: collection }, { nameOnly: true }).toArray()).length > 0;
+  return (await db.listCollections({}, { nameOnly: true }).toArray()).some((c) => c.name === collection);
 }
 
 /** A one-line progress bar for terminals (redrawn) and logs (every tenth). */

@@ -30,11 +30,6 @@ export function commitId(streamId: string, firstVersion: number): string {
   return `${streamId}|${String(firstVersion).padStart(VERSION_WIDTH, '0')}`;
 }
 
-/** Every commit id of a stream lies in [streamStart, streamEnd). */
-export function streamRange(streamId: string, afterVersion = 0): { $gt: string; $lt: string } {
-  return { $gt: commitId(streamId, afterVersion), $lt: `${streamId}|~` };
-}
-
 export function toEnvelopes(commit: Pick<CommitDocument, 'streamId' | 'events'>): EventEnvelope[] {
   return commit.events.map((event) => ({
     id: event.id,

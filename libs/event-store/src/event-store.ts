@@ -1,6 +1,6 @@
 import type { Collection, Db } from 'mongodb';
 import { CommandMetadata, eventContract, EventEnvelope, newId, NewEvent, upcast } from '@forum/contracts';
-import { commitId, CommitDocument, StoredEvent, streamRange, toEnvelopes } from './commit';
+import { commitId, CommitDocument, StoredEvent, toEnvelopes } from './commit';
 import type { Decider } from './decider';
 import { ConcurrencyError, DomainError } from './errors';
 import { KeyedQueue } from './keyed-queue';
@@ -34,6 +34,8 @@ interface CachedStream {
 }
 
 const DUPLICATE_KEY = 11000;
+/** Candidate commit ids asked for at once when loading a stream. */
+const PROBE_WINDOW = 32;
 
 /**
  * The event store of one bounded context: one `commits` collection in the context's database.
@@ -127,8 +129,30 @@ export class EventStore {
   }
 
   async readStream(streamId: string, afterVersion = 0): Promise<EventEnvelope[]> {
-    const commits = await this.commits.find({ _id: streamRange(streamId, afterVersion) }).sort({ _id: 1 }).toArray();
-    return commits.flatMap((commit) => toEnvelopes(upcastCommit(commit))).filter((e) => e.version > afterVersion);
+    const commits = await this.commitsAfter(streamId, afterVersion);
+    return commits.flatMap((commit) => toEnvelopes(upcastCommit(commit)));
+  }
+
+  /**
+   * A stream's commits after `afterVersion`, found by `_id` only: the next commit of a stream at version v is
+   * always `<stream>|v+1`, so a window of candidate ids is asked for with `$in` (an index lookup on any
+   * MongoDB, where an `_id` range is a full scan on the stand-in), and the chain is followed until it ends.
+   */
+  private async commitsAfter(streamId: string, afterVersion: number): Promise<CommitDocument[]> {
+    const found: CommitDocument[] = [];
+    let next = afterVersion + 1;
+    for (;;) {
+      const windowStart = next;
+      const candidates = Array.from({ length: PROBE_WINDOW }, (_, i) => commitId(streamId, windowStart + i));
+      const byId = new Map((await this.commits.find({ _id: { $in: candidates } }).toArray()).map((c) => [c._id, c]));
+      let commit = byId.get(commitId(streamId, next));
+      while (commit) {
+        found.push(commit);
+        next = commit.events[commit.events.length - 1]!.version + 1;
+        commit = byId.get(commitId(streamId, next));
+      }
+      if (next < windowStart + PROBE_WINDOW) return found;
+    }
   }
 
   /** Every commit, each stream in order (streams are grouped; there is no order across streams, as in Kafka). */
@@ -172,7 +196,7 @@ export class EventStore {
   ): Promise<CachedStream> {
     const cached = this.states.get(this.cacheKey(decider, streamId));
     const from: CachedStream = cached ?? { state: decider.initialState(), version: 0, unpublished: [] };
-    const newer = await this.commits.find({ _id: streamRange(streamId, from.version) }).sort({ _id: 1 }).toArray();
+    const newer = await this.commitsAfter(streamId, from.version);
     let { state, version } = from;
     for (const commit of newer.map(upcastCommit)) {
       for (const event of commit.events) {

@@ -48,8 +48,12 @@ async function start(argv: string[]): Promise<void> {
 
   await ensureLocalInfraFetched();
   const [kafka, mongo] = await Promise.all([
-    startLocalKafka({ port: portFlag(flags, 'kafka-port'), dataDir: flags.get('kafka-data') }).then((k) => (running.kafka = k)),
-    startLocalMongo({ port: portFlag(flags, 'mongo-port'), file: flags.get('mongo-file') }).then((m) => (running.mongo = m)),
+    startLocalKafka({ port: portFlag(flags, 'kafka-port'), dataDir: flags.get('kafka-data') }).then(
+      (k) => (running.kafka = k),
+    ),
+    startLocalMongo({ port: portFlag(flags, 'mongo-port'), file: flags.get('mongo-file') }).then(
+      (m) => (running.mongo = m),
+    ),
   ]);
   if (stopping) return;
   console.log(

@@ -63,7 +63,8 @@ function heapBytes(heap: string): number {
 export async function startLocalKafka(opts: StartKafkaOptions = {}): Promise<RunningKafka> {
   const startedAt = Date.now();
   const libs = path.join(cacheDir(), 'kafka-libs');
-  if (!existsSync(libs)) throw new Error(`local-infra: ${libs} is missing: run ensureLocalInfraFetched() (npm run infra:fetch) first`);
+  if (!existsSync(libs))
+    throw new Error(`local-infra: ${libs} is missing: run ensureLocalInfraFetched() (npm run infra:fetch) first`);
 
   const dataDir = path.resolve(opts.dataDir ?? makeTempDir('forum-kafka-'));
   mkdirSync(dataDir, { recursive: true });
@@ -97,21 +98,22 @@ export async function startLocalKafka(opts: StartKafkaOptions = {}): Promise<Run
   const log4j = `-Dlog4j2.configurationFile=${path.join(infraDir(), 'kafka', 'log4j2.properties')}`;
 
   // Format once; restarts keep their data (and skip the ~1.5 s StorageTool run).
-  if (!existsSync(path.join(logDir, 'meta.properties'))) await run(javaBin(), [
-    '-Xmx256m',
-    log4j,
-    '-cp',
-    `${libs}/*`,
-    'kafka.tools.StorageTool',
-    'format',
-    '-t',
-    state.clusterId,
-    '-c',
-    propsFile,
-    '--ignore-formatted',
-  ]).catch((error: Error) => {
-    throw new Error(`local-infra: kafka storage format failed in ${dataDir}: ${error.message}`);
-  });
+  if (!existsSync(path.join(logDir, 'meta.properties')))
+    await run(javaBin(), [
+      '-Xmx256m',
+      log4j,
+      '-cp',
+      `${libs}/*`,
+      'kafka.tools.StorageTool',
+      'format',
+      '-t',
+      state.clusterId,
+      '-c',
+      propsFile,
+      '--ignore-formatted',
+    ]).catch((error: Error) => {
+      throw new Error(`local-infra: kafka storage format failed in ${dataDir}: ${error.message}`);
+    });
 
   const proc = spawnJava({
     classpath,
@@ -156,7 +158,11 @@ export async function startLocalKafka(opts: StartKafkaOptions = {}): Promise<Run
     try {
       await admin.connect();
       await admin.describeCluster();
-      await admin.createTopics({ topics: [{ topic: READY_TOPIC, numPartitions: 1 }], waitForLeaders: true, timeout: 10_000 });
+      await admin.createTopics({
+        topics: [{ topic: READY_TOPIC, numPartitions: 1 }],
+        waitForLeaders: true,
+        timeout: 10_000,
+      });
       await admin.fetchTopicOffsets(READY_TOPIC); // needs a partition leader
       // Finding a group coordinator creates __consumer_offsets, so the first real group join
       // does not start with "The group coordinator is not available" retries.

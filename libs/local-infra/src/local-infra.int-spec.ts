@@ -5,7 +5,14 @@ import path from 'node:path';
 import { Kafka, logLevel } from 'kafkajs';
 import { MongoClient, MongoServerError } from 'mongodb';
 
-import { ensureLocalInfraFetched, freePort, RunningKafka, RunningMongo, startLocalKafka, startLocalMongo } from './index';
+import {
+  ensureLocalInfraFetched,
+  freePort,
+  RunningKafka,
+  RunningMongo,
+  startLocalKafka,
+  startLocalMongo,
+} from './index';
 
 // These start their own broker and server (on free ports) besides the harness's pair, because they
 // kill and restart them. The first run downloads ~50 MB of jars.
@@ -19,7 +26,10 @@ async function consume(brokers: string, topic: string, groupId: string, count: n
   try {
     await consumer.subscribe({ topic, fromBeginning: true });
     await new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`got ${seen.length} of ${count} messages from ${topic}`)), 60_000);
+      const timer = setTimeout(
+        () => reject(new Error(`got ${seen.length} of ${count} messages from ${topic}`)),
+        60_000,
+      );
       consumer
         .run({
           eachMessage: async ({ message }) => {
@@ -63,7 +73,9 @@ describe('local infrastructure (Kafka broker + MongoDB-wire stand-in)', () => {
   it('MongoDB-wire: insert/find and a compound multikey unique index rejects a duplicate', async () => {
     const client = new MongoClient(mongo.url);
     try {
-      const streams = client.db('spec').collection<{ _id: string; streamId: string; events: { version: number }[] }>('streams');
+      const streams = client
+        .db('spec')
+        .collection<{ _id: string; streamId: string; events: { version: number }[] }>('streams');
       await streams.insertOne({ _id: 'c1', streamId: 's1', events: [{ version: 1 }, { version: 2 }] });
       expect(await streams.findOne({ _id: 'c1' })).toMatchObject({ streamId: 's1' });
 
@@ -71,7 +83,10 @@ describe('local infrastructure (Kafka broker + MongoDB-wire stand-in)', () => {
       await streams.insertOne({ _id: 'c2', streamId: 's2', events: [{ version: 1 }] }); // other stream: fine
       const duplicate = await streams
         .insertOne({ _id: 'c3', streamId: 's1', events: [{ version: 2 }, { version: 3 }] })
-        .then(() => undefined, (error: unknown) => error);
+        .then(
+          () => undefined,
+          (error: unknown) => error,
+        );
       expect(duplicate).toBeInstanceOf(MongoServerError);
       expect((duplicate as MongoServerError).code).toBe(11000);
       expect(await streams.countDocuments({})).toBe(2);
@@ -111,7 +126,9 @@ describe('local infrastructure (Kafka broker + MongoDB-wire stand-in)', () => {
       expect(await streams.findOne({ _id: 'c1' as never })).toMatchObject({ streamId: 's1' });
       expect(await streams.countDocuments({})).toBe(2);
       // the unique index survived too
-      await expect(streams.insertOne({ _id: 'c4' as never, streamId: 's2', events: [{ version: 1 }] })).rejects.toMatchObject({ code: 11000 });
+      await expect(
+        streams.insertOne({ _id: 'c4' as never, streamId: 's2', events: [{ version: 1 }] }),
+      ).rejects.toMatchObject({ code: 11000 });
     } finally {
       await client.close();
     }

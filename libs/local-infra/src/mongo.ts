@@ -45,7 +45,9 @@ export async function startLocalMongo(opts: StartMongoOptions = {}): Promise<Run
   const libs = path.join(cache, 'mongo-libs');
   const classes = path.join(cache, 'mongo-classes');
   if (!existsSync(path.join(classes, 'MongoWireServer.class'))) {
-    throw new Error(`local-infra: ${classes}/MongoWireServer.class is missing: run ensureLocalInfraFetched() (npm run infra:fetch) first`);
+    throw new Error(
+      `local-infra: ${classes}/MongoWireServer.class is missing: run ensureLocalInfraFetched() (npm run infra:fetch) first`,
+    );
   }
   const port = opts.port ?? (await freePort());
   const logFile = path.resolve(opts.logFile ?? path.join(makeTempDir('forum-mongo-'), 'mongo.log'));
@@ -61,7 +63,13 @@ export async function startLocalMongo(opts: StartMongoOptions = {}): Promise<Run
   const readyLine = new Promise<void>((resolve) => (readyResolve = resolve));
   const proc = spawnJava({
     classpath: `${path.join(cache, 'watch-classes')}:${libs}/*:${classes}`,
-    jvmArgs: ['-Xms64m', '-Xmx2g', '-XX:+UseG1GC', '-Djava.awt.headless=true', '-Dorg.slf4j.simpleLogger.defaultLogLevel=warn'],
+    jvmArgs: [
+      '-Xms64m',
+      '-Xmx2g',
+      '-XX:+UseG1GC',
+      '-Djava.awt.headless=true',
+      '-Dorg.slf4j.simpleLogger.defaultLogLevel=warn',
+    ],
     mainClass: 'MongoWireServer',
     args,
     logFile,
@@ -89,7 +97,8 @@ export async function startLocalMongo(opts: StartMongoOptions = {}): Promise<Run
   let lastError = 'not tried yet';
   for (;;) {
     if (proc.hasExited()) await fail(`exited (${await proc.exited}) before it was ready`);
-    if (Date.now() - startedAt > timeoutMs) await fail(`did not answer a ping within ${timeoutMs} ms (last error: ${lastError})`);
+    if (Date.now() - startedAt > timeoutMs)
+      await fail(`did not answer a ping within ${timeoutMs} ms (last error: ${lastError})`);
     const client = new MongoClient(url, { serverSelectionTimeoutMS: 2000, connectTimeoutMS: 2000 });
     try {
       await client.connect();

@@ -1,5 +1,17 @@
 import { ChildProcess, spawn } from 'node:child_process';
-import { closeSync, mkdirSync, mkdtempSync, openSync, readSync, rmSync, statSync, writeSync } from 'node:fs';
+import {
+  closeSync,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  readSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+  writeSync,
+} from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -60,10 +72,43 @@ function installHooks(): void {
   process.on('SIGTERM', onSignal);
 }
 
+const OWNER_FILE = '.local-infra-owner-pid';
+let swept = false;
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * Remove temp dirs left by earlier processes that are gone. The `exit` hook does not run when the
+ * owner was killed, nor inside a Jest sandbox (its `process.on('exit')` never fires).
+ */
+function sweepStaleTempDirs(): void {
+  if (swept || process.env.FORUM_INFRA_KEEP) return;
+  swept = true;
+  for (const name of readdirSync(tmpdir())) {
+    if (!/^forum-(kafka|mongo)-/.test(name)) continue;
+    const dir = path.join(tmpdir(), name);
+    try {
+      const owner = Number(readFileSync(path.join(dir, OWNER_FILE), 'utf8'));
+      if (Number.isInteger(owner) && owner > 0 && !alive(owner)) rmSync(dir, { recursive: true, force: true });
+    } catch {
+      // not ours, or already gone
+    }
+  }
+}
+
 /** A fresh temp dir, removed when this process exits (unless FORUM_INFRA_KEEP is set). */
 export function makeTempDir(prefix: string): string {
   installHooks();
+  sweepStaleTempDirs();
   const dir = mkdtempSync(path.join(tmpdir(), prefix));
+  writeFileSync(path.join(dir, OWNER_FILE), String(process.pid));
   tempDirs.add(dir);
   return dir;
 }
@@ -92,11 +137,10 @@ export function spawnJava(opts: SpawnJavaOptions): JavaProcess {
   installHooks();
   mkdirSync(path.dirname(opts.logFile), { recursive: true });
   const logFd = openSync(opts.logFile, 'a');
-  const child = spawn(
-    javaBin(),
-    [...opts.jvmArgs, '-cp', opts.classpath, 'StdinWatch', opts.mainClass, ...opts.args],
-    { stdio: ['pipe', opts.onStdoutLine ? 'pipe' : logFd, logFd], detached: false },
-  );
+  const child = spawn(javaBin(), [...opts.jvmArgs, '-cp', opts.classpath, 'StdinWatch', opts.mainClass, ...opts.args], {
+    stdio: ['pipe', opts.onStdoutLine ? 'pipe' : logFd, logFd],
+    detached: false,
+  });
   children.add(child);
   let logOpen = true;
   const closeLog = (): void => {
@@ -191,7 +235,11 @@ export function tail(file: string, bytes = 4000): string {
 export const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Run a command to completion, collecting its output; rejects on non-zero exit. */
-export function run(cmd: string, args: string[], opts: { cwd?: string; env?: NodeJS.ProcessEnv } = {}): Promise<string> {
+export function run(
+  cmd: string,
+  args: string[],
+  opts: { cwd?: string; env?: NodeJS.ProcessEnv } = {},
+): Promise<string> {
   return new Promise((resolve, reject) => {
     const child = spawn(cmd, args, { cwd: opts.cwd, env: opts.env ?? process.env, stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';

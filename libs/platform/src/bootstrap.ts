@@ -2,7 +2,6 @@ import type { DynamicModule, Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import fastifyCookie from '@fastify/cookie';
-import fastifyFormbody from '@fastify/formbody';
 import type { RouteOptions } from 'fastify';
 import { newId } from '@forum/contracts';
 import type { AppConfig } from './config';
@@ -45,7 +44,6 @@ export async function createApp(rootModule: Type | DynamicModule, config: AppCon
     bufferLogs: false,
   });
   await app.register(fastifyCookie);
-  await app.register(fastifyFormbody);
   const metrics = app.get(Metrics);
   const fastify = app.getHttpAdapter().getInstance();
   fastify.addHook('onRequest', issueCsrfCookie(config.NODE_ENV === 'production'));

@@ -3,3 +3,4 @@ export * from './decider-spec';
 export * from './http-client';
 export * from './test-app';
 export * from './harness/infra';
+export * from './fixtures';

@@ -67,11 +67,15 @@ function withDoc(
   };
 }
 
-const validatedBody = createParamDecorator((schema: z.ZodType, ctx: ExecutionContext) =>
+// The schema travels wrapped, under a key of our own: Nest takes an argument with a `transform` method (as zod
+// schemas have) for a pipe, and `{ schema }` for its own Standard Schema options.
+type Wrapped = { zod: z.ZodType };
+
+const validatedBody = createParamDecorator(({ zod: schema }: Wrapped, ctx: ExecutionContext) =>
   validate(schema, ctx.switchToHttp().getRequest<FastifyRequest>().body ?? {}),
 );
 
-const validatedQuery = createParamDecorator((schema: z.ZodType, ctx: ExecutionContext) => {
+const validatedQuery = createParamDecorator(({ zod: schema }: Wrapped, ctx: ExecutionContext) => {
   // `_t` is the web client's cache-buster on every GET.
   const { _t: _cacheBuster, ...query } = (ctx.switchToHttp().getRequest<FastifyRequest>().query ?? {}) as Record<
     string,
@@ -80,7 +84,7 @@ const validatedQuery = createParamDecorator((schema: z.ZodType, ctx: ExecutionCo
   return validate(schema, query);
 });
 
-const validatedParams = createParamDecorator((schema: z.ZodType, ctx: ExecutionContext) =>
+const validatedParams = createParamDecorator(({ zod: schema }: Wrapped, ctx: ExecutionContext) =>
   validate(schema, ctx.switchToHttp().getRequest<FastifyRequest>().params ?? {}),
 );
 
@@ -90,13 +94,13 @@ function jsonSchema(schema: z.ZodType): Record<string, unknown> {
 
 /** The request body, validated by `schema` (JSON or form-urlencoded); also documents it in OpenAPI. */
 export const ValidBody = (schema: z.ZodType): ParameterDecorator =>
-  withDoc(validatedBody(schema), (target, key, descriptor) =>
+  withDoc(validatedBody({ zod: schema }), (target, key, descriptor) =>
     ApiBody({ schema: jsonSchema(schema) as never })(target, key, descriptor),
   );
 
 /** The query string, validated by `schema`; also documents each parameter in OpenAPI. */
 export const ValidQuery = (schema: z.ZodObject): ParameterDecorator =>
-  withDoc(validatedQuery(schema), (target, key, descriptor) => {
+  withDoc(validatedQuery({ zod: schema }), (target, key, descriptor) => {
     for (const [name, field] of Object.entries(schema.shape)) {
       ApiQuery({
         name,
@@ -106,7 +110,7 @@ export const ValidQuery = (schema: z.ZodObject): ParameterDecorator =>
     }
   });
 
-export const ValidParams = (schema: z.ZodType): ParameterDecorator => validatedParams(schema);
+export const ValidParams = (schema: z.ZodType): ParameterDecorator => validatedParams({ zod: schema });
 
 /** Form bodies send one value as a string and several as an array. */
 export function listOf<T extends z.ZodType>(item: T) {

@@ -1,0 +1,175 @@
+import { Kafka } from 'kafkajs';
+import { Db, MongoClient } from 'mongodb';
+import type { EventEnvelope } from '@forum/contracts';
+import { EventStore } from '@forum/event-store';
+import { commandMeta, counterDecider, eventually, testInfra, uniqueName } from '@forum/testing';
+import { ConsumerRunner } from './consumer-runner';
+import { createKafka, decodeEvent, KafkaSettings, TopicRegistry } from './kafka';
+import { OutboxRelay } from './outbox-relay';
+import type { ProjectionDefinition } from './projection';
+import { projectionRunner } from './projection-runner';
+import { ProjectionWaiter } from './projection-waiter';
+import { rebuildProjection } from './rebuild';
+
+/** Per stream: the latest value (version-guarded); overall: a count of applied events (de-duplicated by event id). */
+const counters: ProjectionDefinition = {
+  name: 'counters',
+  version: 1,
+  topics: ['test.counter'],
+  collections: ['counters', 'counter_totals'],
+  apply(event, writer) {
+    if (event.type !== 'CounterIncremented') return;
+    const { value } = event.data as { value: number };
+    writer.upsertVersioned('counters', event.streamId, event, { $set: { value } });
+    writer.updateOnce('counter_totals', 'all', event, { $inc: { applied: 1 } }, { upsert: true });
+  },
+};
+
+describe('event pipeline: store → outbox relay → Kafka → projection', () => {
+  let mongo: MongoClient;
+  let db: Db;
+  let kafka: Kafka;
+  let settings: KafkaSettings;
+  let topics: TopicRegistry;
+  let store: EventStore;
+  const running: { stop(): Promise<void> }[] = [];
+
+  beforeEach(async () => {
+    const infra = testInfra();
+    mongo = await new MongoClient(infra.mongoUrl).connect();
+    db = mongo.db(uniqueName('pipe_'));
+    settings = { brokers: [infra.brokers], clientId: 'pipeline-spec', topicPrefix: `${uniqueName('p')}.`, partitions: 3 };
+    kafka = createKafka(settings);
+    topics = new TopicRegistry(kafka, settings);
+    store = new EventStore('test', db);
+    await store.ensureIndexes();
+  });
+
+  afterEach(async () => {
+    for (const part of running.splice(0).reverse()) await part.stop();
+    await topics.close();
+    await mongo.close();
+  });
+
+  async function startRelay(options: ConstructorParameters<typeof OutboxRelay>[3] = {}): Promise<OutboxRelay> {
+    const relay = new OutboxRelay(store, kafka, topics, { sweepIntervalMs: 200, sweepGraceMs: 0, ...options });
+    await relay.start();
+    running.push(relay);
+    return relay;
+  }
+
+  async function startProjector(projection = counters): Promise<ConsumerRunner> {
+    const runner = projectionRunner(projection, db, new ProjectionWaiter(), { service: 'spec', kafka, topics });
+    await runner.start();
+    running.push(runner);
+    return runner;
+  }
+
+  function increment(stream: string, times: number): Promise<unknown> {
+    return Promise.all(
+      Array.from({ length: times }, () => store.handle(counterDecider, stream, { type: 'Increment', by: 1 }, commandMeta())),
+    );
+  }
+
+  async function publishedEvents(): Promise<EventEnvelope[]> {
+    const consumer = kafka.consumer({ groupId: uniqueName('reader'), maxWaitTimeInMs: 100 });
+    const seen: EventEnvelope[] = [];
+    await consumer.connect();
+    await consumer.subscribe({ topic: topics.physical('test.counter'), fromBeginning: true });
+    await consumer.run({ eachMessage: async ({ message }) => void seen.push(decodeEvent(message.value)!) });
+    const admin = kafka.admin();
+    await admin.connect();
+    const offsets = await admin.fetchTopicOffsets(topics.physical('test.counter'));
+    await admin.disconnect();
+    const total = offsets.reduce((sum, p) => sum + Number(p.high), 0);
+    await eventually(() => seen.length >= total);
+    await consumer.disconnect();
+    return seen;
+  }
+
+  it('publishes appended events in stream order and projects them', async () => {
+    await startRelay();
+    await startProjector();
+    await increment('counter-a', 5);
+    await increment('counter-b', 3);
+    await eventually(async () => {
+      expect(await db.collection('counters').find().sort({ _id: 1 }).toArray()).toEqual([
+        expect.objectContaining({ _id: 'counter-a', value: 5, _version: 5 }),
+        expect.objectContaining({ _id: 'counter-b', value: 3, _version: 3 }),
+      ]);
+    });
+    const published = await publishedEvents();
+    const streamA = published.filter((e) => e.streamId === 'counter-a').map((e) => e.version);
+    expect(streamA).toEqual([1, 2, 3, 4, 5]);
+    expect(await db.collection('commits').countDocuments({ dispatched: false })).toBe(0);
+  });
+
+  it('republishes after a crash between publish and mark, and the read model counts each event once', async () => {
+    let crash = true;
+    const crashing = await startRelay({
+      afterPublish: () => {
+        if (crash) throw new Error('relay killed between publish and mark');
+      },
+    });
+    await increment('counter-c', 4);
+    await eventually(async () => (await publishedEvents()).length >= 4);
+    expect(await db.collection('commits').countDocuments({ dispatched: false })).toBe(4);
+    await crashing.stop(0);
+    running.splice(running.indexOf(crashing), 1);
+    crash = false;
+    await startRelay();
+    await startProjector();
+    await eventually(async () => expect(await db.collection('commits').countDocuments({ dispatched: false })).toBe(0));
+    const published = await publishedEvents();
+    const perEvent = new Map<string, number>();
+    for (const event of published) perEvent.set(event.id, (perEvent.get(event.id) ?? 0) + 1);
+    expect(perEvent.size).toBe(4);
+    expect([...perEvent.values()].some((count) => count > 1)).toBe(true);
+    await eventually(async () => {
+      expect(await db.collection('counters').findOne({ _id: 'counter-c' as never })).toMatchObject({ value: 4 });
+      expect(await db.collection('counter_totals').findOne({ _id: 'all' as never })).toMatchObject({ applied: 4 });
+    });
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(await db.collection('counter_totals').findOne({ _id: 'all' as never })).toMatchObject({ applied: 4 });
+  });
+
+  it('catches up after a stop: 1,000 events later the read model equals a rebuild from the event store', async () => {
+    await startRelay();
+    const projector = await startProjector();
+    await increment('counter-warm', 3);
+    await eventually(async () => expect(await db.collection('counters').countDocuments()).toBe(1));
+    await projector.stop();
+    running.splice(running.indexOf(projector), 1);
+
+    const streams = Array.from({ length: 50 }, (_, i) => `counter-s${i}`);
+    for (let round = 0; round < 20; round++) await Promise.all(streams.map((stream) => increment(stream, 1)));
+    await startProjector();
+    await eventually(
+      async () => expect(await db.collection('counter_totals').findOne({ _id: 'all' as never })).toMatchObject({ applied: 1003 }),
+      { timeoutMs: 30_000 },
+    );
+
+    await rebuildProjection(counters, [store], db, { swap: false });
+    const strip = ({ _seen, ...doc }: Record<string, unknown>) => doc;
+    const live = (await db.collection('counters').find().sort({ _id: 1 }).toArray()).map(strip);
+    const rebuilt = (await db.collection('counters__rebuild').find().sort({ _id: 1 }).toArray()).map(strip);
+    expect(live).toHaveLength(51);
+    expect(rebuilt).toEqual(live);
+    expect(strip((await db.collection('counter_totals__rebuild').findOne({ _id: 'all' as never }))!)).toEqual(
+      strip((await db.collection('counter_totals').findOne({ _id: 'all' as never }))!),
+    );
+  });
+
+  it('swaps a rebuilt model in while the live projector keeps running', async () => {
+    await startRelay();
+    await startProjector();
+    await increment('counter-x', 10);
+    await eventually(async () => expect(await db.collection('counters').findOne({ _id: 'counter-x' as never })).toMatchObject({ value: 10 }));
+    await db.collection('counters').updateOne({ _id: 'counter-x' as never }, { $set: { value: -1 } });
+    const progress = await rebuildProjection(counters, [store], db);
+    expect(progress).toMatchObject({ commits: 10, events: 10 });
+    expect(await db.collection('counters').findOne({ _id: 'counter-x' as never })).toMatchObject({ value: 10 });
+    await increment('counter-x', 1);
+    await eventually(async () => expect(await db.collection('counters').findOne({ _id: 'counter-x' as never })).toMatchObject({ value: 11 }));
+  });
+});

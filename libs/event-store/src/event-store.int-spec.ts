@@ -1,0 +1,86 @@
+import { Db, MongoClient } from 'mongodb';
+import { commandMeta, counterDecider, testInfra, uniqueName } from '@forum/testing';
+import { ConcurrencyError } from './errors';
+import { EventStore } from './event-store';
+
+describe('event store on MongoDB', () => {
+  let client: MongoClient;
+  let db: Db;
+
+  beforeAll(async () => {
+    client = await new MongoClient(testInfra().mongoUrl).connect();
+    db = client.db(uniqueName('es_'));
+  });
+  afterAll(() => client.close());
+
+  async function newStore(): Promise<EventStore> {
+    const store = new EventStore('test', db);
+    await store.ensureIndexes();
+    return store;
+  }
+
+  it('lets exactly one of 20 concurrent appends at the same expected version win', async () => {
+    const store = await newStore();
+    const stream = `counter-${uniqueName('race')}`;
+    const results = await Promise.allSettled(
+      Array.from({ length: 20 }, (_, i) =>
+        store.append(stream, 0, [{ type: 'CounterIncremented', data: { by: 1, value: i } }], commandMeta()),
+      ),
+    );
+    const won = results.filter((r) => r.status === 'fulfilled');
+    const lost = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
+    expect(won).toHaveLength(1);
+    expect(lost).toHaveLength(19);
+    expect(lost.every((r) => r.reason instanceof ConcurrencyError)).toBe(true);
+    expect((await store.readStream(stream)).map((e) => e.version)).toEqual([1]);
+  });
+
+  it('serves 20 racing writers in separate processes by retrying: versions 1..20, no gap, no duplicate', async () => {
+    const reader = await newStore();
+    const conflicts: string[] = [];
+    const racing = Array.from({ length: 20 }, () => new EventStore('test', db, { maxRetries: 40, onConflict: (s) => conflicts.push(s) }));
+    const stream = `counter-${uniqueName('retry')}`;
+    const results = await Promise.all(
+      racing.map((store) => store.handle(counterDecider, stream, { type: 'Increment', by: 1 }, commandMeta())),
+    );
+    expect(results.map((r) => r.version).sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
+    const events = await reader.readStream(stream);
+    expect(events.map((e) => e.version)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
+    expect(events.map((e) => (e.data as { value: number }).value)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
+    expect(conflicts.length).toBeGreaterThan(0);
+  });
+
+  it('runs a command once per idempotency key and returns the first outcome to a replay', async () => {
+    const store = await newStore();
+    const stream = `counter-${uniqueName('idem')}`;
+    const meta = commandMeta({ idempotencyKey: uniqueName('key') });
+    const first = await store.handle(counterDecider, stream, { type: 'Increment', by: 5 }, meta);
+    const again = await new EventStore('test', db).handle(counterDecider, stream, { type: 'Increment', by: 5 }, meta);
+    expect(first.replayed).toBe(false);
+    expect(again).toEqual({ ...first, replayed: true });
+    expect(await store.readStream(stream)).toHaveLength(1);
+  });
+
+  it('keeps concurrent replays of one idempotency key to a single append', async () => {
+    const stream = `counter-${uniqueName('idem-race')}`;
+    const meta = commandMeta({ idempotencyKey: uniqueName('key') });
+    const stores = await Promise.all(Array.from({ length: 10 }, () => newStore()));
+    const results = await Promise.all(stores.map((s) => s.handle(counterDecider, stream, { type: 'Increment', by: 2 }, meta)));
+    expect(results.filter((r) => !r.replayed)).toHaveLength(1);
+    expect(await stores[0]!.readStream(stream)).toHaveLength(1);
+  });
+
+  it('reads a long stream from a version, and every commit grouped by stream in order', async () => {
+    const store = await newStore();
+    const stream = `counter-${uniqueName('read')}`;
+    await store.append(stream, 0, [1, 2, 3].map((value) => ({ type: 'CounterIncremented', data: { by: 1, value } })), commandMeta());
+    for (let i = 0; i < 70; i++) await store.handle(counterDecider, stream, { type: 'Increment', by: 1 }, commandMeta());
+    expect((await store.readStream(stream)).map((e) => e.version)).toEqual(Array.from({ length: 73 }, (_, i) => i + 1));
+    expect((await store.readStream(stream, 70)).map((e) => e.version)).toEqual([71, 72, 73]);
+    expect((await new EventStore('test', db).handle(counterDecider, stream, { type: 'Increment', by: 1 }, commandMeta())).version).toBe(74);
+    const all: string[] = [];
+    for await (const commits of store.readAll(2)) for (const c of commits) if (c.streamId === stream) all.push(c._id);
+    expect(all).toEqual([...all].sort());
+    expect(all).toHaveLength(72);
+  });
+});

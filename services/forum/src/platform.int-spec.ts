@@ -1,0 +1,47 @@
+import { startTestApp, TestApp } from '@forum/testing';
+import { ForumModule } from './forum.module';
+
+describe('platform endpoints of a running service', () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await startTestApp([ForumModule]);
+  });
+  afterAll(() => t.close());
+
+  it('documents every API route in the OpenAPI document', async () => {
+    const document = await t.client.get<{ paths: Record<string, Record<string, unknown>> }>('/api/docs/json');
+    expect(document.status).toBe(200);
+    const documented = new Set(
+      Object.entries(document.body.paths).flatMap(([path, operations]) =>
+        Object.keys(operations).map((method) => `${method.toUpperCase()} ${path}`),
+      ),
+    );
+    const apiRoutes = t.routes
+      .filter((route) => route.url.startsWith('/api/') && !route.url.startsWith('/api/docs'))
+      .map((route) => `${route.method} ${route.url.replace(/:(\w+)/g, '{$1}')}`);
+    expect(apiRoutes.length).toBeGreaterThan(3);
+    expect(apiRoutes.filter((route) => !documented.has(route))).toEqual([]);
+  });
+
+  it('is live and ready once MongoDB, Kafka and the relay answer', async () => {
+    expect((await t.client.get('/api/health')).body).toMatchObject({ status: 'ok' });
+    const ready = await t.client.get<{ ready: boolean; checks: Record<string, string> }>('/api/ready');
+    expect(ready.status).toBe(200);
+    expect(ready.body.checks).toMatchObject({ mongodb: 'ok', 'forum.outbox': 'ok' });
+  });
+
+  it('exposes Prometheus metrics, including request latency and the outbox backlog', async () => {
+    await t.client.get('/api/forum/topics');
+    const metrics = await t.client.get<string>('/api/metrics');
+    expect(metrics.body).toContain('http_request_duration_seconds_bucket');
+    expect(metrics.body).toContain('outbox_backlog_commits');
+  });
+
+  it('hands out the CSRF cookie and answers unknown routes with the error shape', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/nowhere' });
+    expect(response.statusCode).toBe(404);
+    expect(JSON.parse(response.body)).toMatchObject({ code: 'common.route_not_found' });
+    expect(String(response.headers['set-cookie'])).toMatch(/cms_token=[\w-]{20,}/);
+  });
+});
