@@ -4,7 +4,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="$PWD/node_modules/.bin:$PATH"
 # Jest needs this flag to load the ESM-only NestJS 12 packages from our CommonJS test code (Node >= 24.9).
-export NODE_OPTIONS="--experimental-vm-modules --no-warnings=ExperimentalWarning ${NODE_OPTIONS:-}"
+export NODE_OPTIONS="--experimental-vm-modules --disable-warning=ExperimentalWarning --disable-warning=TimeoutNegativeWarning ${NODE_OPTIONS:-}"
 echo "node $(node -v)"
 tsc -p tsconfig.json --noEmit
 eslint . --max-warnings=0

@@ -27,7 +27,8 @@ export function createKafka(settings: KafkaSettings, logger?: BusLogger): Kafka 
       ({ level, log }: LogEntry) => {
         const { message, ...rest } = log;
         if (!logger) return;
-        if (level <= logLevel.ERROR) logger.error({ kafka: rest }, message);
+        // kafkajs logs a protocol error response ("Response …") before retrying it: a warning, not a failure.
+        if (level <= logLevel.ERROR && !message.startsWith('Response ')) logger.error({ kafka: rest }, message);
         else logger.warn({ kafka: rest }, message);
       },
   });

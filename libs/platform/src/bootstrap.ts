@@ -2,6 +2,7 @@ import type { DynamicModule, Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import fastifyCookie from '@fastify/cookie';
+import { LogController } from 'fastify';
 import type { RouteOptions } from 'fastify';
 import { newId } from '@forum/contracts';
 import type { AppConfig } from './config';
@@ -26,7 +27,8 @@ export async function createApp(rootModule: Type | DynamicModule, config: AppCon
   const logger = rootLogger(config);
   const adapter = new FastifyAdapter({
     loggerInstance: logger,
-    disableRequestLogging: true,
+    // Request latency goes to metrics; per-request log lines would cost more than the requests.
+    logController: new LogController({ disableRequestLogging: true }),
     trustProxy: config.TRUST_PROXY,
     bodyLimit: config.BODY_LIMIT_BYTES,
     requestIdHeader: false,

@@ -12,3 +12,4 @@ export * from './observability/readiness';
 export * from './observability/logger';
 export * from './event-sourcing/event-sourcing.module';
 export * from './app-root.module';
+export * from './service-main';

@@ -17,6 +17,7 @@ describe('tokens', () => {
   it('reads the specification header "Bearer access,refresh"', () => {
     expect(bearerTokens('Bearer aaa,bbb')).toEqual({ access: 'aaa', refresh: 'bbb' });
     expect(bearerTokens('Bearer aaa')).toEqual({ access: 'aaa', refresh: null });
+    expect(bearerTokens('Bearer aaa,')).toEqual({ access: 'aaa', refresh: null });
     expect(bearerTokens('Bearer undefined,undefined')).toBeNull();
     expect(bearerTokens('Basic xyz')).toBeNull();
   });

@@ -43,7 +43,7 @@ export class TokenService {
 /** `Authorization: Bearer <access>,<refresh>`: the specification's header carries both tokens. */
 export function bearerTokens(header: string | undefined): { access: string; refresh: string | null } | null {
   if (!header) return null;
-  const match = /^Bearer\s+([^,\s]+)(?:\s*,\s*(\S+))?\s*$/i.exec(header);
+  const match = /^Bearer\s+([^,\s]+)(?:\s*,\s*(\S*))?\s*$/i.exec(header);
   if (!match || match[1] === 'undefined' || match[1] === 'null') return null;
-  return { access: match[1]!, refresh: match[2] ?? null };
+  return { access: match[1]!, refresh: match[2] || null };
 }

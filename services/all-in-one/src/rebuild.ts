@@ -1,0 +1,42 @@
+import 'reflect-metadata';
+import { MongoClient } from 'mongodb';
+import { progressLine, rebuildProjection } from '@forum/event-bus';
+import { EventStore } from '@forum/event-store';
+import { PROJECTIONS } from './contexts';
+
+/**
+ * `npm run rebuild -- [projection …]`: rebuilds read models from the event store into shadow collections and
+ * swaps them in, printing progress. With no names, rebuilds every projection. The app may keep running.
+ */
+async function main(): Promise<void> {
+  const wanted = new Set(process.argv.slice(2));
+  const url = process.env.MONGO_URL ?? `mongodb://127.0.0.1:${process.env.FORUM_MONGO_PORT ?? 27018}/?directConnection=true`;
+  const prefix = process.env.MONGO_DB_PREFIX ?? 'bbs_';
+  const known = Object.values(PROJECTIONS).flat().map((p) => p.name);
+  const unknown = [...wanted].filter((name) => !known.includes(name));
+  if (unknown.length > 0) {
+    console.error(`unknown projection(s): ${unknown.join(', ')}; known: ${known.join(', ')}`);
+    process.exit(2);
+  }
+  const client = await new MongoClient(url).connect();
+  try {
+    for (const [context, projections] of Object.entries(PROJECTIONS)) {
+      const db = client.db(`${prefix}${context}`);
+      const store = new EventStore(context, db);
+      for (const projection of projections.filter((p) => wanted.size === 0 || wanted.has(p.name))) {
+        console.log(`rebuilding ${context}/${projection.name}`);
+        const result = await rebuildProjection(projection, [store], db, {
+          onProgress: (progress) => process.stdout.write(`\r${progressLine(progress)}`),
+        });
+        process.stdout.write(`\r${progressLine(result)}\n  swapped in after ${result.elapsedMs} ms\n`);
+      }
+    }
+  } finally {
+    await client.close();
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
