@@ -1,3 +1,4 @@
+import { Partitioners } from 'kafkajs';
 import type { Kafka, Producer } from 'kafkajs';
 import { CommitDocument, EventStore, LruMap, toEnvelopes } from '@forum/event-store';
 import { BusLogger, encodeEvent, eventTopic, TopicRegistry } from './kafka';
@@ -38,7 +39,15 @@ export class OutboxRelay {
 
   async start(): Promise<void> {
     this.stopped = false;
-    this.producer = this.kafka.producer({ idempotent: true, maxInFlightRequests: 1, allowAutoTopicCreation: false });
+    this.producer = this.kafka.producer({
+      idempotent: true,
+      maxInFlightRequests: 1,
+      allowAutoTopicCreation: false,
+      createPartitioner: Partitioners.DefaultPartitioner,
+      // An idempotent producer must not give up on a batch (kafkajs warns otherwise); while Kafka is away the
+      // commits simply stay pending.
+      retry: { retries: Number.MAX_SAFE_INTEGER, initialRetryTime: 100, maxRetryTime: 5000 },
+    });
     await this.producer.connect();
     this.unsubscribe = this.store.onCommit((commits) => this.enqueue(commits));
     await this.sweep(0);
@@ -53,9 +62,11 @@ export class OutboxRelay {
     if (this.sweepTimer) clearInterval(this.sweepTimer);
     if (this.retryTimer) clearTimeout(this.retryTimer);
     const deadline = Date.now() + timeoutMs;
-    while (this.pending.size > 0 && Date.now() < deadline) await this.kick();
+    while (this.pending.size > 0 && Date.now() < deadline) {
+      await Promise.race([this.kick(), sleep(deadline - Date.now())]);
+    }
     this.stopped = true;
-    await this.flushing;
+    await Promise.race([this.flushing, sleep(Math.max(0, deadline - Date.now()))]);
     await this.producer?.disconnect();
     this.producer = null;
   }
@@ -150,4 +161,8 @@ export class OutboxRelay {
     }
     return batch;
   }
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms).unref());
 }

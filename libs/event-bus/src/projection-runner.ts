@@ -25,8 +25,9 @@ export interface ProjectorCheckpoint {
   at: Date;
 }
 
-export function consumerGroup(service: string, definition: { name: string; version: number }): string {
-  return `${service}.${definition.name}.v${definition.version}`;
+/** `<prefix><service>.<name>.v<version>`: the topic prefix namespaces groups too, like everything on a shared broker. */
+export function consumerGroup(context: RunnerContext, definition: { name: string; version: number }): string {
+  return context.topics.physical(`${context.service}.${definition.name}.v${definition.version}`);
 }
 
 /** Keeps a projection's read model up to date from Kafka and records progress in `projector_checkpoints`. */
@@ -36,7 +37,7 @@ export function projectionRunner(
   waiter: ProjectionWaiter,
   context: RunnerContext,
 ): ConsumerRunner {
-  const groupId = consumerGroup(context.service, projection);
+  const groupId = consumerGroup(context, projection);
   const checkpoints = db.collection<ProjectorCheckpoint>('projector_checkpoints');
   return new ConsumerRunner(context.kafka, context.topics, {
     groupId,
@@ -59,7 +60,7 @@ export function projectionRunner(
 
 /** Runs a process manager: each event's handler issues idempotent commands; failures are retried. */
 export function reactorRunner(reactor: ReactorDefinition, context: RunnerContext): ConsumerRunner {
-  const groupId = consumerGroup(context.service, reactor);
+  const groupId = consumerGroup(context, reactor);
   return new ConsumerRunner(context.kafka, context.topics, {
     groupId,
     topics: reactor.topics,

@@ -7,14 +7,12 @@ export interface ReadModelDocument extends Document {
 import type { EventEnvelope } from '@forum/contracts';
 
 const DUPLICATE_KEY = 11000;
-/** How many applied event ids a document remembers for de-duplicating counters. */
-const SEEN_EVENTS_KEPT = 64;
 
 /**
  * Collects a batch's read-model writes and runs them as one ordered bulk write per collection.
  * Every write is idempotent, so redelivery and replay change nothing:
  * - `upsertVersioned` guards a document owned by one stream with the last applied stream version;
- * - `updateOnce` remembers recent event ids, for counters fed by other streams.
+ * - `updateOnce` remembers the last version applied from each source stream, for counters fed by many streams.
  * A guard that refuses makes the upsert collide on `_id` (E11000): that write is skipped.
  */
 export class ReadModelWriter {
@@ -37,7 +35,12 @@ export class ReadModelWriter {
     });
   }
 
-  /** Applies `update` once per event id (counters, fields fed by other streams). */
+  /**
+   * Applies `update` to a document fed by many streams (counters), once per source stream version: the
+   * document remembers the last version applied from each source stream under `_src`. Exact under any
+   * redelivery or republish, at the cost of one small entry per source stream — keep such documents per
+   * entity (a topic's counters), not global.
+   */
   updateOnce(
     collection: string,
     id: string,
@@ -45,13 +48,11 @@ export class ReadModelWriter {
     update: UpdateFilter<ReadModelDocument>,
     options: { upsert?: boolean } = {},
   ): void {
+    const seen = `_src.${event.streamId}`;
     this.add(collection, {
       updateOne: {
-        filter: { _id: id, _seen: { $ne: event.id } },
-        update: {
-          ...update,
-          $push: { ...(update.$push ?? {}), _seen: { $each: [event.id], $slice: -SEEN_EVENTS_KEPT } },
-        } as unknown as UpdateFilter<ReadModelDocument>,
+        filter: { _id: id, $or: [{ [seen]: { $lt: event.version } }, { [seen]: { $exists: false } }] },
+        update: { ...update, $set: { ...(update.$set ?? {}), [seen]: event.version } },
         upsert: options.upsert ?? false,
       },
     });

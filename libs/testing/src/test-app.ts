@@ -32,7 +32,7 @@ export async function startTestApp(contexts: Type[], env: Record<string, string>
     KAFKA_TOPIC_PREFIX: `${uniqueName('t')}.`,
     KAFKA_PARTITIONS: '3',
     JWT_SECRET: 'test-secret-test-secret-test-secret-0123',
-    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'warn',
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'error',
     ...env,
   });
   const { app, routes } = await createApp(AppRootModule.hosting(config, contexts), config);
