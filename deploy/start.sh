@@ -3,8 +3,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if [ ! -x node_modules/.bin/node ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
-  echo "Installing dependencies (npm ci)…"
-  npm ci --no-audit --no-fund
+  echo "Installing dependencies…"
+  # `npm install`, not `npm ci`: see .ci/run.
+  npm install --no-audit --no-fund
 fi
 export PATH="$PWD/node_modules/.bin:$PATH"
 if [ -z "${KAFKA_BROKERS:-}" ] || [ -z "${MONGO_URL:-}" ]; then bash deploy/local-infra/fetch.sh; fi

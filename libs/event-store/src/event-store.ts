@@ -3,6 +3,7 @@ import { CommandMetadata, eventContract, EventEnvelope, newId, NewEvent, upcast 
 import { commitId, CommitDocument, StoredEvent, toEnvelopes } from './commit';
 import type { Decider } from './decider';
 import { ConcurrencyError, DomainError } from './errors';
+import { DuplicateKeyError, InsertBatcher } from './insert-batcher';
 import { KeyedQueue } from './keyed-queue';
 import { LruMap } from './lru';
 
@@ -33,7 +34,6 @@ interface CachedStream {
   unpublished: CommitDocument[];
 }
 
-const DUPLICATE_KEY = 11000;
 /** Candidate commit ids asked for at once when loading a stream. */
 const PROBE_WINDOW = 32;
 
@@ -47,6 +47,7 @@ export class EventStore {
   private readonly listeners = new Set<CommitListener>();
   private readonly states: LruMap<string, CachedStream>;
   private readonly queue = new KeyedQueue();
+  private readonly inserts: InsertBatcher<CommitDocument>;
   private readonly maxRetries: number;
 
   constructor(
@@ -55,6 +56,7 @@ export class EventStore {
     private readonly options: EventStoreOptions = {},
   ) {
     this.commits = db.collection<CommitDocument>('commits');
+    this.inserts = new InsertBatcher(this.commits);
     this.states = new LruMap(options.stateCacheSize ?? 10_000);
     this.maxRetries = options.maxRetries ?? 10;
   }
@@ -70,7 +72,7 @@ export class EventStore {
   }
 
   /**
-   * Runs a command against a stream: load (from the state cache plus newer commits), decide, append.
+   * Runs a command against a stream: load (from the state cache, or the store), decide, append.
    * A lost race re-loads and re-decides, at most `maxRetries` times. With an idempotency key that was
    * already used, returns the first outcome without deciding again.
    */
@@ -195,7 +197,10 @@ export class EventStore {
     streamId: string,
   ): Promise<CachedStream> {
     const cached = this.states.get(this.cacheKey(decider, streamId));
-    const from: CachedStream = cached ?? { state: decider.initialState(), version: 0, unpublished: [] };
+    // A cached state is trusted without a read: if another process appended meanwhile, the insert at
+    // `cached.version + 1` collides on `_id`, the cache entry is dropped and the retry loads from the store.
+    if (cached) return cached;
+    const from: CachedStream = { state: decider.initialState(), version: 0, unpublished: [] };
     const newer = await this.commitsAfter(streamId, from.version);
     let { state, version } = from;
     for (const commit of newer.map(upcastCommit)) {
@@ -241,9 +246,11 @@ export class EventStore {
       dispatched: false,
     };
     try {
-      await this.commits.insertOne(commit);
+      await this.inserts.insert(commit);
     } catch (error) {
-      if ((error as { code?: number }).code === DUPLICATE_KEY) throw new ConcurrencyError(streamId, expectedVersion);
+      // A taken `_id`/version means another writer got there first; a taken idempotency key is sorted out
+      // by `handle`, which looks the key up before retrying.
+      if (error instanceof DuplicateKeyError) throw new ConcurrencyError(streamId, expectedVersion);
       throw error;
     }
     const batch = [...unpublished, commit];
