@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Everything CI runs: type check, lint, unit and integration specs (real Kafka + MongoDB-wire server).
+# Everything CI runs: type check, lint, distributed-mode config checks, unit and integration specs
+# (real Kafka + MongoDB-wire server).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="$PWD/node_modules/.bin:$PATH"
@@ -8,4 +9,5 @@ export NODE_OPTIONS="--experimental-vm-modules --disable-warning=ExperimentalWar
 echo "node $(node -v)"
 tsc -p tsconfig.json --noEmit
 eslint . --max-warnings=0
+bash deploy/validate.sh
 jest --ci --maxWorkers=2 "$@"

@@ -4,7 +4,7 @@
 #   1. compose: `docker compose config -q` when the compose plugin exists; always a structural
 #      check of the parsed file (files it references, per-context wiring, env names vs config.ts)
 #   2. Dockerfiles: COPY sources exist and are not excluded by .dockerignore, stages and base images
-#   3. lock file: the Dockerfiles' `npm ci` steps accept package.json + package-lock.json (dry run)
+#   3. lock file: the Dockerfiles' `npm install` steps accept package.json + package-lock.json (dry run)
 #   4. nginx: `nginx -t` on deploy/docker/nginx.conf inside a copy of the image's main config, then
 #      a running nginx against stub files and a stub service: SPA fallbacks, caching, security
 #      headers, gzip, /api/<ctx>/ routing and docs rewrite, unknown contexts
@@ -228,7 +228,7 @@ process.exit(bad ? 1 : 0);
 EOF
 
 # ---------------------------------------------------------------------------------------------
-section "package-lock.json (the Dockerfiles' npm ci steps, dry run)"
+section "package-lock.json (the Dockerfiles' npm install steps, dry run)"
 mkdir -p "$TMP/npm-build/web-member" "$TMP/npm-build/web-admin" "$TMP/npm-runtime"
 cp package.json package-lock.json "$TMP/npm-build/"
 cp web-member/package.json "$TMP/npm-build/web-member/"
@@ -238,12 +238,12 @@ lock_hint_shown=
 lock_check() { # <label> <dir> <npm ci flags...>
   local label=$1 dir=$2 out
   shift 2
-  if out=$(cd "$dir" && npm ci --dry-run --ignore-scripts --no-audit --no-fund "$@" 2>&1); then
-    pass "$label: npm ci${*:+ $*} accepts the lock file"
+  if out=$(cd "$dir" && npm install --dry-run --ignore-scripts --no-audit --no-fund "$@" 2>&1); then
+    pass "$label: npm install${*:+ $*} accepts the lock file"
   elif [ "${VALIDATE_SKIP_LOCK:-}" = 1 ]; then
-    note "$label: npm ci${*:+ $*} refuses the lock file (ignored: VALIDATE_SKIP_LOCK=1)"
+    note "$label: npm install${*:+ $*} refuses the lock file (ignored: VALIDATE_SKIP_LOCK=1)"
   else
-    fail "$label: npm ci${*:+ $*} refuses the lock file, so the image build would fail:"
+    fail "$label: npm install${*:+ $*} refuses the lock file, so the image build would fail:"
     printf '%s\n' "$out" | grep -E '^npm error [A-Za-z`]' | grep -v 'A complete log' | head -6 | sed 's/^/          /'
     if [ -z "$lock_hint_shown" ] && printf '%s' "$out" | grep -q 'Missing: .* from lock file'; then
       lock_hint_shown=1

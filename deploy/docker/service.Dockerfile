@@ -18,11 +18,11 @@ ARG NODE_IMAGE=node:24-bookworm-slim
 FROM ${NODE_IMAGE} AS build
 WORKDIR /app
 # Manifests first: this layer is rebuilt only when dependencies change. The web workspaces'
-# manifests are part of the lock file's workspace set, so npm ci needs them.
+# manifests are part of the lock file's workspace set. `npm install`, not `npm ci`: see .ci/run.
 COPY package.json package-lock.json ./
 COPY web-member/package.json web-member/
 COPY web-admin/package.json web-admin/
-RUN npm ci --ignore-scripts --no-audit --no-fund
+RUN npm install --ignore-scripts --no-audit --no-fund
 COPY .swcrc.json ./
 COPY deploy/build.mjs deploy/
 COPY libs/ libs/
@@ -33,7 +33,7 @@ RUN node deploy/build.mjs
 FROM ${NODE_IMAGE} AS prod-deps
 WORKDIR /app
 COPY package.json package-lock.json ./
-RUN npm ci --omit=dev --workspaces=false --ignore-scripts --no-audit --no-fund \
+RUN npm install --omit=dev --workspaces=false --ignore-scripts --no-audit --no-fund \
  && npm cache clean --force
 
 # ---- runtime ----

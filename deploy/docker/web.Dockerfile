@@ -16,7 +16,7 @@ WORKDIR /app
 COPY package.json package-lock.json ./
 COPY web-member/package.json web-member/
 COPY web-admin/package.json web-admin/
-RUN npm ci --ignore-scripts --no-audit --no-fund
+RUN npm install --ignore-scripts --no-audit --no-fund
 # If a web app starts importing shared code (e.g. libs/contracts for error codes), copy it here too.
 COPY web-member/ web-member/
 COPY web-admin/ web-admin/

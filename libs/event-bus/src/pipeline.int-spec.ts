@@ -7,7 +7,7 @@ import { ConsumerRunner } from './consumer-runner';
 import { createKafka, decodeEvent, KafkaSettings, TopicRegistry } from './kafka';
 import { OutboxRelay } from './outbox-relay';
 import type { ProjectionDefinition } from './projection';
-import { projectionRunner } from './projection-runner';
+import { projectionRunner, reactorRunner } from './projection-runner';
 import { ProjectionWaiter } from './projection-waiter';
 import { rebuildProjection } from './rebuild';
 
@@ -170,5 +170,35 @@ describe('event pipeline: store → outbox relay → Kafka → projection', () =
     expect(await db.collection('counters').findOne({ _id: 'counter-x' as never })).toMatchObject({ value: 10 });
     await increment('counter-x', 1);
     await eventually(async () => expect(await db.collection('counters').findOne({ _id: 'counter-x' as never })).toMatchObject({ value: 11 }));
+  });
+
+  it('runs a reactor that turns events into idempotent commands: redelivery issues nothing twice', async () => {
+    await startRelay();
+    const mirrored: string[] = [];
+    const reactor = {
+      name: 'mirror',
+      version: 1,
+      topics: ['test.counter'],
+      async handle(event: EventEnvelope) {
+        if (event.streamId !== 'counter-source') return;
+        const meta = commandMeta({ idempotencyKey: `mirror:${event.id}`, causationId: event.id });
+        const result = await store.handle(counterDecider, 'counter-mirror', { type: 'Increment', by: 10 }, meta);
+        if (!result.replayed) mirrored.push(event.id);
+      },
+    };
+    const first = reactorRunner(reactor, { service: 'spec', kafka, topics });
+    await first.start();
+    await increment('counter-source', 3);
+    await eventually(() => expect(mirrored).toHaveLength(3));
+    await first.stop();
+    // A second generation of the same group that re-reads from the beginning sees every event again.
+    const again = reactorRunner({ ...reactor, version: 2 }, { service: 'spec', kafka, topics });
+    await again.start();
+    running.push(again);
+    await eventually(async () => expect((await store.readStream('counter-mirror')).length).toBe(3));
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const mirror = await store.readStream('counter-mirror');
+    expect(mirror.map((e) => (e.data as { value: number }).value)).toEqual([10, 20, 30]);
+    expect(mirror.map((e) => e.causationId)).toEqual(mirrored);
   });
 });

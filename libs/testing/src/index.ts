@@ -4,3 +4,4 @@ export * from './http-client';
 export * from './test-app';
 export * from './harness/infra';
 export * from './fixtures';
+export * from './projection-spec';
