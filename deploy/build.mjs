@@ -14,7 +14,8 @@ async function* sources(dir) {
   for (const entry of await readdir(dir, { withFileTypes: true })) {
     const full = path.join(dir, entry.name);
     if (entry.isDirectory()) yield* sources(full);
-    else if (entry.name.endsWith('.ts') && !/\.(int-)?spec\.ts$/.test(entry.name) && !entry.name.endsWith('.d.ts')) yield full;
+    else if (entry.name.endsWith('.ts') && !/\.(int-)?spec\.ts$/.test(entry.name) && !entry.name.endsWith('.d.ts'))
+      yield full;
   }
 }
 

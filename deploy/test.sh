@@ -9,5 +9,6 @@ export NODE_OPTIONS="--experimental-vm-modules --disable-warning=ExperimentalWar
 echo "node $(node -v)"
 tsc -p tsconfig.json --noEmit
 eslint . --max-warnings=0
+prettier --check . --log-level=warn
 bash deploy/validate.sh
 jest --ci --maxWorkers=2 "$@"

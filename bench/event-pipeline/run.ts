@@ -32,7 +32,9 @@ const score: Decider<{ total: number }, { points: number }, Scored> = {
   name: 'score',
   initialState: () => ({ total: 0 }),
   evolve: (_state, event) => ({ total: event.data.total }),
-  decide: (command, state) => [{ type: 'ScoreAdded', data: { points: command.points, total: state.total + command.points } }],
+  decide: (command, state) => [
+    { type: 'ScoreAdded', data: { points: command.points, total: state.total + command.points } },
+  ],
 };
 
 function scoreboard(version: number): ProjectionDefinition {
@@ -72,7 +74,10 @@ async function main(): Promise<void> {
   if (!mongoUrl || !brokers) {
     await ensureLocalInfraFetched();
     const [kafka, mongo] = await Promise.all([startLocalKafka(), startLocalMongo()]);
-    stops.push(() => kafka.stop(), () => mongo.stop());
+    stops.push(
+      () => kafka.stop(),
+      () => mongo.stop(),
+    );
     mongoUrl = mongo.url;
     brokers = kafka.brokers;
     console.log(`local Kafka ${brokers}, in-memory MongoDB-wire server ${mongoUrl}`);
@@ -130,7 +135,11 @@ async function main(): Promise<void> {
   const appendRate = Math.round((SATURATION_EVENTS * 1000) / appendMs);
   const saturation = latencySummary(latencies(saturationStarts));
   rows.push(['append throughput (64 writers, 1,000 streams)', `${appendRate} events/s`, '≥ 3,000 events/s']);
-  rows.push(['end-to-end at saturation p50 / p95 / p99', `${saturation.p50} / ${saturation.p95} / ${saturation.p99} ms`, '—']);
+  rows.push([
+    'end-to-end at saturation p50 / p95 / p99',
+    `${saturation.p50} / ${saturation.p95} / ${saturation.p99} ms`,
+    '—',
+  ]);
 
   // 2. Paced: 200 events/s, one append every 5 ms, spread over the streams.
   const pacedStarts = new Map<string, number>();
@@ -144,13 +153,19 @@ async function main(): Promise<void> {
     if (wait > 0) await new Promise((r) => setTimeout(r, wait));
     const t = performance.now();
     inFlight.push(
-      store.handle(score, streamOf(i * 7), { points: 1 }, meta()).then((r) => pacedStarts.set(`${r.streamId}@${r.version}`, t)),
+      store
+        .handle(score, streamOf(i * 7), { points: 1 }, meta())
+        .then((r) => pacedStarts.set(`${r.streamId}@${r.version}`, t)),
     );
   }
   await Promise.all(inFlight);
   await untilApplied(pacedBefore + pacedCount);
   const paced = latencySummary(latencies(pacedStarts));
-  rows.push([`end-to-end at ${PACED_RATE} events/s p50 / p95 / p99`, `${paced.p50} / ${paced.p95} / ${paced.p99} ms`, 'p95 ≤ 100 ms']);
+  rows.push([
+    `end-to-end at ${PACED_RATE} events/s p50 / p95 / p99`,
+    `${paced.p50} / ${paced.p95} / ${paced.p99} ms`,
+    'p95 ≤ 100 ms',
+  ]);
 
   // 3. Projector catch-up: a new projection version replays everything from Kafka into fresh state.
   await appendAll(BACKLOG_EVENTS, CONCURRENCY);
@@ -168,11 +183,17 @@ async function main(): Promise<void> {
   rows.push([`projector catch-up (${total} events from Kafka)`, `${projectorRate} events/s`, '≥ 5,000 events/s']);
 
   const memory = process.memoryUsage();
-  rows.push(['memory of the process (store, relay, projector)', `RSS ${mib(memory.rss)}, heap ${mib(memory.heapUsed)}`, '—']);
+  rows.push([
+    'memory of the process (store, relay, projector)',
+    `RSS ${mib(memory.rss)}, heap ${mib(memory.heapUsed)}`,
+    '—',
+  ]);
 
   console.log('\n| measure | result | target |\n|---|---|---|');
   for (const row of rows) console.log(`| ${row.join(' | ')} |`);
-  console.log(`\n${SATURATION_EVENTS} saturation events, ${pacedCount} paced, ${BACKLOG_EVENTS} backlog; 3 partitions; relay conflicts none (one process).`);
+  console.log(
+    `\n${SATURATION_EVENTS} saturation events, ${pacedCount} paced, ${BACKLOG_EVENTS} backlog; 3 partitions; relay conflicts none (one process).`,
+  );
 
   await projector.stop();
   await relay.stop();

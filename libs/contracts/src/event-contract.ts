@@ -17,9 +17,35 @@ const registry = new Map<string, EventContract>();
 
 const PASCAL_CASE = /^(?:[A-Z][a-z0-9]*)+$/;
 const IRREGULAR_PARTICIPLES = new Set([
-  'Bound', 'Built', 'Chosen', 'Cut', 'Done', 'Found', 'Frozen', 'Given', 'Held', 'Hidden', 'Kept', 'Left', 'Lost',
-  'Made', 'Paid', 'Put', 'Read', 'Rebuilt', 'Sent', 'Set', 'Shown', 'Sold', 'Spent', 'Taken', 'Told', 'Undone',
-  'Withdrawn', 'Won', 'Written',
+  'Bound',
+  'Built',
+  'Chosen',
+  'Cut',
+  'Done',
+  'Found',
+  'Frozen',
+  'Given',
+  'Held',
+  'Hidden',
+  'Kept',
+  'Left',
+  'Lost',
+  'Made',
+  'Paid',
+  'Put',
+  'Read',
+  'Rebuilt',
+  'Sent',
+  'Set',
+  'Shown',
+  'Sold',
+  'Spent',
+  'Taken',
+  'Told',
+  'Undone',
+  'Withdrawn',
+  'Won',
+  'Written',
 ]);
 
 /** Event names are PascalCase facts: some word after the first is a past participle (`TopicPosted`, `PhoneBound`). */

@@ -141,7 +141,10 @@ export class OutboxRelay {
         this.options.onBacklog?.(this.pending.size);
       }
     } catch (error) {
-      this.options.logger?.error({ err: error, backlog: this.pending.size }, 'outbox relay: publish failed, will retry');
+      this.options.logger?.error(
+        { err: error, backlog: this.pending.size },
+        'outbox relay: publish failed, will retry',
+      );
       if (!this.stopped) {
         this.retryTimer = setTimeout(() => void this.kick(), 500);
       }

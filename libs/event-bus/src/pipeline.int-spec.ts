@@ -38,7 +38,12 @@ describe('event pipeline: store → outbox relay → Kafka → projection', () =
     const infra = testInfra();
     mongo = await new MongoClient(infra.mongoUrl).connect();
     db = mongo.db(uniqueName('pipe_'));
-    settings = { brokers: [infra.brokers], clientId: 'pipeline-spec', topicPrefix: `${uniqueName('p')}.`, partitions: 3 };
+    settings = {
+      brokers: [infra.brokers],
+      clientId: 'pipeline-spec',
+      topicPrefix: `${uniqueName('p')}.`,
+      partitions: 3,
+    };
     kafka = createKafka(settings);
     topics = new TopicRegistry(kafka, settings);
     store = new EventStore('test', db);
@@ -67,7 +72,9 @@ describe('event pipeline: store → outbox relay → Kafka → projection', () =
 
   function increment(stream: string, times: number): Promise<unknown> {
     return Promise.all(
-      Array.from({ length: times }, () => store.handle(counterDecider, stream, { type: 'Increment', by: 1 }, commandMeta())),
+      Array.from({ length: times }, () =>
+        store.handle(counterDecider, stream, { type: 'Increment', by: 1 }, commandMeta()),
+      ),
     );
   }
 
@@ -145,7 +152,8 @@ describe('event pipeline: store → outbox relay → Kafka → projection', () =
     for (let round = 0; round < 20; round++) await Promise.all(streams.map((stream) => increment(stream, 1)));
     await startProjector();
     await eventually(
-      async () => expect(await db.collection('counter_totals').findOne({ _id: 'all' as never })).toMatchObject({ applied: 1003 }),
+      async () =>
+        expect(await db.collection('counter_totals').findOne({ _id: 'all' as never })).toMatchObject({ applied: 1003 }),
       { timeoutMs: 30_000 },
     );
 
@@ -163,13 +171,17 @@ describe('event pipeline: store → outbox relay → Kafka → projection', () =
     await startRelay();
     await startProjector();
     await increment('counter-x', 10);
-    await eventually(async () => expect(await db.collection('counters').findOne({ _id: 'counter-x' as never })).toMatchObject({ value: 10 }));
+    await eventually(async () =>
+      expect(await db.collection('counters').findOne({ _id: 'counter-x' as never })).toMatchObject({ value: 10 }),
+    );
     await db.collection('counters').updateOne({ _id: 'counter-x' as never }, { $set: { value: -1 } });
     const progress = await rebuildProjection(counters, [store], db);
     expect(progress).toMatchObject({ commits: 10, events: 10 });
     expect(await db.collection('counters').findOne({ _id: 'counter-x' as never })).toMatchObject({ value: 10 });
     await increment('counter-x', 1);
-    await eventually(async () => expect(await db.collection('counters').findOne({ _id: 'counter-x' as never })).toMatchObject({ value: 11 }));
+    await eventually(async () =>
+      expect(await db.collection('counters').findOne({ _id: 'counter-x' as never })).toMatchObject({ value: 11 }),
+    );
   });
 
   it('runs a reactor that turns events into idempotent commands: redelivery issues nothing twice', async () => {

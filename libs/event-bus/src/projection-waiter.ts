@@ -51,7 +51,15 @@ export class ProjectionWaiter {
       };
       const waiter: Waiter = { version, resolve: finish };
       const timer = setTimeout(() => finish(false), timeoutMs);
-      if (fallback) poll = setInterval(() => void fallback().then((done) => done && finish(true), () => undefined), 50);
+      if (fallback)
+        poll = setInterval(
+          () =>
+            void fallback().then(
+              (done) => done && finish(true),
+              () => undefined,
+            ),
+          50,
+        );
       const waiting = this.waiters.get(key) ?? new Set<Waiter>();
       waiting.add(waiter);
       this.waiters.set(key, waiting);

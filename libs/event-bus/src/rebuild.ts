@@ -69,7 +69,10 @@ export async function rebuildProjection(
 async function catchUp(projection: ProjectionDefinition, stores: EventStore[], db: Db, since: Date): Promise<void> {
   const writer = new ReadModelWriter(db);
   for (const store of stores) {
-    const recent = await store.commits.find({ committedAt: { $gte: since } }).sort({ _id: 1 }).toArray();
+    const recent = await store.commits
+      .find({ committedAt: { $gte: since } })
+      .sort({ _id: 1 })
+      .toArray();
     for (const commit of recent) for (const event of toEnvelopes(commit)) await projection.apply(event, writer);
   }
   await writer.flush();

@@ -38,7 +38,10 @@ describe('event store on MongoDB', () => {
   it('serves 20 racing writers in separate processes by retrying: versions 1..20, no gap, no duplicate', async () => {
     const reader = await newStore();
     const conflicts: string[] = [];
-    const racing = Array.from({ length: 20 }, () => new EventStore('test', db, { maxRetries: 40, onConflict: (s) => conflicts.push(s) }));
+    const racing = Array.from(
+      { length: 20 },
+      () => new EventStore('test', db, { maxRetries: 40, onConflict: (s) => conflicts.push(s) }),
+    );
     const stream = `counter-${uniqueName('retry')}`;
     const results = await Promise.all(
       racing.map((store) => store.handle(counterDecider, stream, { type: 'Increment', by: 1 }, commandMeta())),
@@ -65,7 +68,9 @@ describe('event store on MongoDB', () => {
     const stream = `counter-${uniqueName('idem-race')}`;
     const meta = commandMeta({ idempotencyKey: uniqueName('key') });
     const stores = await Promise.all(Array.from({ length: 10 }, () => newStore()));
-    const results = await Promise.all(stores.map((s) => s.handle(counterDecider, stream, { type: 'Increment', by: 2 }, meta)));
+    const results = await Promise.all(
+      stores.map((s) => s.handle(counterDecider, stream, { type: 'Increment', by: 2 }, meta)),
+    );
     expect(results.filter((r) => !r.replayed)).toHaveLength(1);
     expect(await stores[0]!.readStream(stream)).toHaveLength(1);
   });
@@ -73,11 +78,20 @@ describe('event store on MongoDB', () => {
   it('reads a long stream from a version, and every commit grouped by stream in order', async () => {
     const store = await newStore();
     const stream = `counter-${uniqueName('read')}`;
-    await store.append(stream, 0, [1, 2, 3].map((value) => ({ type: 'CounterIncremented', data: { by: 1, value } })), commandMeta());
-    for (let i = 0; i < 70; i++) await store.handle(counterDecider, stream, { type: 'Increment', by: 1 }, commandMeta());
+    await store.append(
+      stream,
+      0,
+      [1, 2, 3].map((value) => ({ type: 'CounterIncremented', data: { by: 1, value } })),
+      commandMeta(),
+    );
+    for (let i = 0; i < 70; i++)
+      await store.handle(counterDecider, stream, { type: 'Increment', by: 1 }, commandMeta());
     expect((await store.readStream(stream)).map((e) => e.version)).toEqual(Array.from({ length: 73 }, (_, i) => i + 1));
     expect((await store.readStream(stream, 70)).map((e) => e.version)).toEqual([71, 72, 73]);
-    expect((await new EventStore('test', db).handle(counterDecider, stream, { type: 'Increment', by: 1 }, commandMeta())).version).toBe(74);
+    expect(
+      (await new EventStore('test', db).handle(counterDecider, stream, { type: 'Increment', by: 1 }, commandMeta()))
+        .version,
+    ).toBe(74);
     const all: string[] = [];
     for await (const commits of store.readAll(2)) for (const c of commits) if (c.streamId === stream) all.push(c._id);
     expect(all).toEqual([...all].sort());

@@ -185,7 +185,8 @@ export class EventStore {
   }
 
   async markPublished(commitIds: string[]): Promise<void> {
-    if (commitIds.length > 0) await this.commits.updateMany({ _id: { $in: commitIds } }, { $set: { dispatched: true } });
+    if (commitIds.length > 0)
+      await this.commits.updateMany({ _id: { $in: commitIds } }, { $set: { dispatched: true } });
   }
 
   private cacheKey(decider: { name: string }, streamId: string): string {

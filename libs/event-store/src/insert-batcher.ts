@@ -44,7 +44,10 @@ export class InsertBatcher<T extends Document> {
     while (this.queue.length > 0) {
       const batch = this.queue.splice(0, this.maxBatch);
       try {
-        await this.collection.insertMany(batch.map((w) => w.document as OptionalUnlessRequiredId<T>), { ordered: false });
+        await this.collection.insertMany(
+          batch.map((w) => w.document as OptionalUnlessRequiredId<T>),
+          { ordered: false },
+        );
         for (const waiting of batch) waiting.resolve();
       } catch (error) {
         const failed = new Map<number, unknown>();

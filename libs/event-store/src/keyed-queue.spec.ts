@@ -4,13 +4,15 @@ describe('keyed queue', () => {
   it('runs tasks of one key one at a time, in order, even after a failure', async () => {
     const queue = new KeyedQueue();
     const log: string[] = [];
-    const task = (name: string, ms: number, fail = false) => async () => {
-      log.push(`start ${name}`);
-      await new Promise((resolve) => setTimeout(resolve, ms));
-      log.push(`end ${name}`);
-      if (fail) throw new Error(name);
-      return name;
-    };
+    const task =
+      (name: string, ms: number, fail = false) =>
+      async () => {
+        log.push(`start ${name}`);
+        await new Promise((resolve) => setTimeout(resolve, ms));
+        log.push(`end ${name}`);
+        if (fail) throw new Error(name);
+        return name;
+      };
     const results = await Promise.allSettled([
       queue.run('a', task('a1', 20, true)),
       queue.run('a', task('a2', 1)),

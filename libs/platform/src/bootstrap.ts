@@ -23,7 +23,11 @@ export interface CreatedApp {
  * Builds a NestJS app on fastify with the platform's conventions: `/api` prefix, JSON and form bodies,
  * cookies, correlation ids, request metrics, OpenAPI at `/api/docs`. Call `app.listen` (or `app.init`) after.
  */
-export async function createApp(rootModule: Type | DynamicModule, config: AppConfig, title = 'Forum API'): Promise<CreatedApp> {
+export async function createApp(
+  rootModule: Type | DynamicModule,
+  config: AppConfig,
+  title = 'Forum API',
+): Promise<CreatedApp> {
   const logger = rootLogger(config);
   const adapter = new FastifyAdapter({
     loggerInstance: logger,

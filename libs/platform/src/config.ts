@@ -7,16 +7,32 @@ const flag = z
 
 const configSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  SERVICE_NAME: z.string().regex(/^[a-z][a-z0-9-]*$/, 'lower-case letters, digits and dashes').default('all-in-one'),
+  SERVICE_NAME: z
+    .string()
+    .regex(/^[a-z][a-z0-9-]*$/, 'lower-case letters, digits and dashes')
+    .default('all-in-one'),
   HOST: z.string().min(1).default('0.0.0.0'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  MONGO_URL: z.string({ error: 'required: a mongodb:// connection string' }).regex(/^mongodb(\+srv)?:\/\//, 'must start with mongodb://'),
-  MONGO_DB_PREFIX: z.string().regex(/^[a-z0-9_]*$/, 'lower-case letters, digits and underscores').default('bbs_'),
+  MONGO_URL: z
+    .string({ error: 'required: a mongodb:// connection string' })
+    .regex(/^mongodb(\+srv)?:\/\//, 'must start with mongodb://'),
+  MONGO_DB_PREFIX: z
+    .string()
+    .regex(/^[a-z0-9_]*$/, 'lower-case letters, digits and underscores')
+    .default('bbs_'),
   KAFKA_BROKERS: z
     .string({ error: 'required: comma-separated host:port list' })
-    .transform((value) => value.split(',').map((broker) => broker.trim()).filter(Boolean))
+    .transform((value) =>
+      value
+        .split(',')
+        .map((broker) => broker.trim())
+        .filter(Boolean),
+    )
     .pipe(z.array(z.string().regex(/^[^:\s]+:\d+$/, 'each broker must be host:port')).min(1)),
-  KAFKA_TOPIC_PREFIX: z.string().regex(/^[a-zA-Z0-9._-]*$/).default(''),
+  KAFKA_TOPIC_PREFIX: z
+    .string()
+    .regex(/^[a-zA-Z0-9._-]*$/)
+    .default(''),
   KAFKA_PARTITIONS: z.coerce.number().int().min(1).max(128).default(3),
   JWT_SECRET: z.string({ error: 'required: at least 32 random characters' }).min(32, 'at least 32 characters'),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).default(7200),

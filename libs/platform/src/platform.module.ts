@@ -56,14 +56,12 @@ export class PlatformModule {
         },
         {
           provide: KAFKA,
-          useFactory: () =>
-createKafka(kafkaSettings(config), rootLogger(config).child({ component: 'kafka' })),
+          useFactory: () => createKafka(kafkaSettings(config), rootLogger(config).child({ component: 'kafka' })),
         },
         {
           provide: TopicRegistry,
           inject: [KAFKA],
-          useFactory: (kafka: Kafka) =>
-new TopicRegistry(kafka, kafkaSettings(config)),
+          useFactory: (kafka: Kafka) => new TopicRegistry(kafka, kafkaSettings(config)),
         },
         ProjectionWaiter,
         Metrics,
@@ -75,7 +73,17 @@ new TopicRegistry(kafka, kafkaSettings(config)),
         { provide: APP_GUARD, useClass: RateLimitGuard },
         { provide: APP_FILTER, useClass: ErrorFilter },
       ],
-      exports: [APP_CONFIG, MONGO_CLIENT, KAFKA, TopicRegistry, ProjectionWaiter, Metrics, Readiness, TokenService, CqrsModule],
+      exports: [
+        APP_CONFIG,
+        MONGO_CLIENT,
+        KAFKA,
+        TopicRegistry,
+        ProjectionWaiter,
+        Metrics,
+        Readiness,
+        TokenService,
+        CqrsModule,
+      ],
     };
   }
 }

@@ -20,5 +20,7 @@ export const counterDecider: Decider<{ value: number }, CounterCommand, CounterE
   name: 'counter',
   initialState: () => ({ value: 0 }),
   evolve: (state, event) => ({ value: event.data.value }),
-  decide: (command, state) => [{ type: 'CounterIncremented', data: { by: command.by, value: state.value + command.by } }],
+  decide: (command, state) => [
+    { type: 'CounterIncremented', data: { by: command.by, value: state.value + command.by } },
+  ],
 };

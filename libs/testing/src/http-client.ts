@@ -59,7 +59,11 @@ export class TestClient {
     return this.request<T>('POST', url, body);
   }
 
-  async request<T>(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, body?: Body): Promise<TestResponse<T>> {
+  async request<T>(
+    method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+    url: string,
+    body?: Body,
+  ): Promise<TestResponse<T>> {
     const csrf = 'csrf-test-token-0123456789';
     const headers: Record<string, string> = {
       'x-requested-with': 'XMLHttpRequest',

@@ -9,8 +9,16 @@ import { GetTopicListQuery } from '../../forum/src/topics/queries/get-topic-list
 export const DEMO_MEMBER_ID = 'demo-member';
 
 const DEMO_TOPICS = [
-  { title: '欢迎来到社区 · Welcome to the community', content: 'Say hello, ask questions, share what you build.', tagIds: ['announcements'] },
-  { title: 'How the forum keeps every fen right', content: 'Every movement of money is an event; an audit replays them all.', tagIds: ['about'] },
+  {
+    title: '欢迎来到社区 · Welcome to the community',
+    content: 'Say hello, ask questions, share what you build.',
+    tagIds: ['announcements'],
+  },
+  {
+    title: 'How the forum keeps every fen right',
+    content: 'Every movement of money is an event; an audit replays them all.',
+    tagIds: ['about'],
+  },
   { title: '新手指南：如何发帖', content: '点击“发表话题”，填写标题与内容，选择标签即可。', tagIds: ['help'] },
 ];
 

@@ -10,9 +10,12 @@ import { PROJECTIONS } from './contexts';
  */
 async function main(): Promise<void> {
   const wanted = new Set(process.argv.slice(2));
-  const url = process.env.MONGO_URL ?? `mongodb://127.0.0.1:${process.env.FORUM_MONGO_PORT ?? 27018}/?directConnection=true`;
+  const url =
+    process.env.MONGO_URL ?? `mongodb://127.0.0.1:${process.env.FORUM_MONGO_PORT ?? 27018}/?directConnection=true`;
   const prefix = process.env.MONGO_DB_PREFIX ?? 'bbs_';
-  const known = Object.values(PROJECTIONS).flat().map((p) => p.name);
+  const known = Object.values(PROJECTIONS)
+    .flat()
+    .map((p) => p.name);
   const unknown = [...wanted].filter((name) => !known.includes(name));
   if (unknown.length > 0) {
     console.error(`unknown projection(s): ${unknown.join(', ')}; known: ${known.join(', ')}`);

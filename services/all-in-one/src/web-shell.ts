@@ -15,9 +15,16 @@ export async function serveWebApps(app: NestFastifyApplication, root: string): P
   ];
   for (const site of sites) {
     if (existsSync(path.join(site.dir, 'index.html'))) {
-      await fastify.register(fastifyStatic, { root: site.dir, prefix: site.prefix, decorateReply: site.prefix === '/' });
+      await fastify.register(fastifyStatic, {
+        root: site.dir,
+        prefix: site.prefix,
+        decorateReply: site.prefix === '/',
+      });
     } else {
-      fastify.get(site.prefix, (_request, reply) => void reply.type('text/html; charset=utf-8').send(shellPage(site.title)));
+      fastify.get(
+        site.prefix,
+        (_request, reply) => void reply.type('text/html; charset=utf-8').send(shellPage(site.title)),
+      );
     }
   }
 }

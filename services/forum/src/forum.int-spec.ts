@@ -35,21 +35,54 @@ describe('forum slice over HTTP: post a topic → TopicPosted → Kafka → topi
   });
 
   it('accepts the member site form-urlencoded bodies, with repeated keys as lists', async () => {
-    const posted = await t.client.as('member-8').asForm().post<PostedTopic>('/api/forum/topics', {
-      title: 'Form topic',
-      content: 'Sent as a form',
-      tagIds: ['a', 'b'],
-    });
+    const posted = await t.client
+      .as('member-8')
+      .asForm()
+      .post<PostedTopic>('/api/forum/topics', {
+        title: 'Form topic',
+        content: 'Sent as a form',
+        tagIds: ['a', 'b'],
+      });
     expect(posted.status).toBe(201);
     const list = await t.client.get<Page<TopicRow>>('/api/forum/topics');
     expect(list.body.items.find((row) => row.topicId === posted.body.topicId)).toMatchObject({ tagIds: ['a', 'b'] });
   });
 
   it.each([
-    ['missing title', { content: 'x' }, 400, 'common.validation_failed', [{ field: 'title', code: 'validation.required' }]],
-    ['a 10,000-character title', { title: 'x'.repeat(10_000), content: 'x' }, 400, 'common.validation_failed', [{ field: 'title', code: 'validation.too_long' }]],
-    ['wrong types', { title: 42, content: ['x'] }, 400, 'common.validation_failed', [{ field: 'title', code: 'validation.invalid_type' }, { field: 'content', code: 'validation.invalid_type' }]],
-    ['unknown fields', { title: 't', content: 'c', authorId: 'someone-else', pinned: true }, 400, 'common.validation_failed', [{ field: 'authorId', code: 'validation.unknown_field' }, { field: 'pinned', code: 'validation.unknown_field' }]],
+    [
+      'missing title',
+      { content: 'x' },
+      400,
+      'common.validation_failed',
+      [{ field: 'title', code: 'validation.required' }],
+    ],
+    [
+      'a 10,000-character title',
+      { title: 'x'.repeat(10_000), content: 'x' },
+      400,
+      'common.validation_failed',
+      [{ field: 'title', code: 'validation.too_long' }],
+    ],
+    [
+      'wrong types',
+      { title: 42, content: ['x'] },
+      400,
+      'common.validation_failed',
+      [
+        { field: 'title', code: 'validation.invalid_type' },
+        { field: 'content', code: 'validation.invalid_type' },
+      ],
+    ],
+    [
+      'unknown fields',
+      { title: 't', content: 'c', authorId: 'someone-else', pinned: true },
+      400,
+      'common.validation_failed',
+      [
+        { field: 'authorId', code: 'validation.unknown_field' },
+        { field: 'pinned', code: 'validation.unknown_field' },
+      ],
+    ],
   ])('refuses %s with field errors and writes nothing', async (_case, body, status, code, fieldErrors) => {
     const before = await commits();
     const response = await t.client.as('member-9').post<ErrorBody>('/api/forum/topics', body);
@@ -65,7 +98,9 @@ describe('forum slice over HTTP: post a topic → TopicPosted → Kafka → topi
     const body = { title: 't', content: 'c' };
     const visitor = await t.client.anonymous().post<ErrorBody>('/api/forum/topics', body);
     expect([visitor.status, visitor.body.code]).toEqual([401, 'auth.unauthorized']);
-    const forged = await t.client.withHeaders({ authorization: 'Bearer a.b.c,r' }).post<ErrorBody>('/api/forum/topics', body);
+    const forged = await t.client
+      .withHeaders({ authorization: 'Bearer a.b.c,r' })
+      .post<ErrorBody>('/api/forum/topics', body);
     expect([forged.status, forged.body.code]).toEqual([401, 'auth.token_invalid']);
     const noCsrf = await t.client.as('member-9').withoutCsrf().post<ErrorBody>('/api/forum/topics', body);
     expect([noCsrf.status, noCsrf.body.code]).toEqual([403, 'csrf.invalid']);
@@ -75,7 +110,10 @@ describe('forum slice over HTTP: post a topic → TopicPosted → Kafka → topi
   });
 
   it('answers in the caller language and with a correlation id', async () => {
-    const response = await t.client.as('member-9').inLanguage('zh-CN').post<ErrorBody>('/api/forum/topics', { content: 'x' });
+    const response = await t.client
+      .as('member-9')
+      .inLanguage('zh-CN')
+      .post<ErrorBody>('/api/forum/topics', { content: 'x' });
     expect(response.body.message).toBe('部分字段填写不正确。');
     expect(response.body.fieldErrors?.[0]?.message).toBe('不能为空。');
     expect(response.body.correlationId).toBe(response.headers['x-correlation-id']);
@@ -92,7 +130,9 @@ describe('forum slice over HTTP: post a topic → TopicPosted → Kafka → topi
     try {
       const statuses: number[] = [];
       for (let i = 0; i < 5; i++) {
-        statuses.push((await limited.client.as('spammer').post('/api/forum/topics', { title: `t${i}`, content: 'c' })).status);
+        statuses.push(
+          (await limited.client.as('spammer').post('/api/forum/topics', { title: `t${i}`, content: 'c' })).status,
+        );
       }
       expect(statuses).toEqual([201, 201, 201, 429, 429]);
     } finally {

@@ -24,8 +24,14 @@ describe('tokens', () => {
 
   it('accepts its own tokens and refuses forged or foreign ones', () => {
     const tokens = new TokenService(config);
-    expect(tokens.actorOf(tokens.issueAccessToken({ sub: 'm1', kind: 'member' }))).toEqual({ kind: 'member', id: 'm1' });
-    const foreign = new TokenService({ ...config, JWT_SECRET: 'b'.repeat(32) }).issueAccessToken({ sub: 'm1', kind: 'staff' });
+    expect(tokens.actorOf(tokens.issueAccessToken({ sub: 'm1', kind: 'member' }))).toEqual({
+      kind: 'member',
+      id: 'm1',
+    });
+    const foreign = new TokenService({ ...config, JWT_SECRET: 'b'.repeat(32) }).issueAccessToken({
+      sub: 'm1',
+      kind: 'staff',
+    });
     expect(codeOf(() => tokens.actorOf(foreign))).toBe('auth.token_invalid');
     const [header, payload] = tokens.issueAccessToken({ sub: 'm1', kind: 'member' }).split('.');
     expect(codeOf(() => tokens.actorOf(`${header}.${payload}.`))).toBe('auth.token_invalid');

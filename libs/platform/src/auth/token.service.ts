@@ -17,7 +17,11 @@ export class TokenService {
   private readonly verify: (token: string) => AccessClaims;
 
   constructor(@Inject(APP_CONFIG) config: AppConfig) {
-    this.sign = createSigner({ key: config.JWT_SECRET, algorithm: 'HS256', expiresIn: config.ACCESS_TOKEN_TTL_SECONDS * 1000 });
+    this.sign = createSigner({
+      key: config.JWT_SECRET,
+      algorithm: 'HS256',
+      expiresIn: config.ACCESS_TOKEN_TTL_SECONDS * 1000,
+    });
     this.verify = createVerifier({ key: config.JWT_SECRET, algorithms: ['HS256'], cache: 10_000 });
   }
 
@@ -34,7 +38,8 @@ export class TokenService {
       }
       return { kind: claims.kind, id: claims.sub };
     } catch (error) {
-      if (error instanceof TokenError && error.code === TokenError.codes.expired) throw new DomainError('auth.token_expired');
+      if (error instanceof TokenError && error.code === TokenError.codes.expired)
+        throw new DomainError('auth.token_expired');
       throw new DomainError('auth.token_invalid');
     }
   }

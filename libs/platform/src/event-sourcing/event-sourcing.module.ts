@@ -114,13 +114,16 @@ export class EventSourcingModule {
         {
           provide: CONTEXT_DB,
           inject: [MONGO_CLIENT, APP_CONFIG],
-          useFactory: (client: MongoClient, config: AppConfig) => client.db(contextDatabaseName(config, options.context)),
+          useFactory: (client: MongoClient, config: AppConfig) =>
+            client.db(contextDatabaseName(config, options.context)),
         },
         {
           provide: EventStore,
           inject: [CONTEXT_DB, Metrics],
           useFactory: (db: Db, metrics: Metrics) =>
-            new EventStore(options.context, db, { onConflict: () => metrics.commandConflicts.inc({ context: options.context }) }),
+            new EventStore(options.context, db, {
+              onConflict: () => metrics.commandConflicts.inc({ context: options.context }),
+            }),
         },
         ContextRuntime,
       ],

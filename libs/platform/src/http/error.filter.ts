@@ -41,9 +41,7 @@ export class ErrorFilter implements ExceptionFilter {
   private asDomainError(exception: unknown, request: FastifyRequest): DomainError {
     if (exception instanceof DomainError) return exception;
     const status =
-      exception instanceof HttpException
-        ? exception.getStatus()
-        : (exception as { statusCode?: unknown })?.statusCode;
+      exception instanceof HttpException ? exception.getStatus() : (exception as { statusCode?: unknown })?.statusCode;
     if (typeof status === 'number' && CODE_BY_STATUS[status]) return new DomainError(CODE_BY_STATUS[status]);
     this.logger.error(
       { err: exception, correlationId: request.id, url: request.url },

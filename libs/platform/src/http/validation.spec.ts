@@ -22,9 +22,15 @@ describe('request validation', () => {
   it('names each bad field with a stable code', () => {
     expect(fieldErrors({})).toEqual([{ field: 'title', code: 'validation.required', params: undefined }]);
     expect(fieldErrors({ title: '' })).toEqual([{ field: 'title', code: 'validation.required', params: { min: 1 } }]);
-    expect(fieldErrors({ title: 'toolong' })).toEqual([{ field: 'title', code: 'validation.too_long', params: { max: 5 } }]);
-    expect(fieldErrors({ title: 42 })).toEqual([{ field: 'title', code: 'validation.invalid_type', params: { expected: 'string' } }]);
-    expect(fieldErrors({ title: 'ok', admin: true })).toEqual([{ field: 'admin', code: 'validation.unknown_field', params: undefined }]);
+    expect(fieldErrors({ title: 'toolong' })).toEqual([
+      { field: 'title', code: 'validation.too_long', params: { max: 5 } },
+    ]);
+    expect(fieldErrors({ title: 42 })).toEqual([
+      { field: 'title', code: 'validation.invalid_type', params: { expected: 'string' } },
+    ]);
+    expect(fieldErrors({ title: 'ok', admin: true })).toEqual([
+      { field: 'admin', code: 'validation.unknown_field', params: undefined },
+    ]);
   });
 
   it('reads form values: numbers from digits only, one value as a list', () => {

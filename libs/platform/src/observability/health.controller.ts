@@ -22,7 +22,9 @@ export class HealthController {
 
   /** Readiness: MongoDB, Kafka and the workers are up. */
   @Get('ready')
-  async ready(@Res({ passthrough: true }) reply: FastifyReply): Promise<{ ready: boolean; checks: Record<string, string> }> {
+  async ready(
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<{ ready: boolean; checks: Record<string, string> }> {
     const result = await this.readiness.run();
     if (!result.ready) void reply.status(503);
     return result;

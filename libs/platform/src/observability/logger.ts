@@ -38,7 +38,12 @@ export class PinoNestLogger implements LoggerService {
     this.write('trace', message, context);
   }
 
-  private write(level: 'info' | 'error' | 'warn' | 'debug' | 'trace', message: unknown, context?: string, trace?: string) {
+  private write(
+    level: 'info' | 'error' | 'warn' | 'debug' | 'trace',
+    message: unknown,
+    context?: string,
+    trace?: string,
+  ) {
     if (typeof message === 'object' && message !== null) {
       const { msg, ...fields } = message as { msg?: string };
       this.logger[level]({ context, ...fields, ...(trace ? { trace } : {}) }, msg);

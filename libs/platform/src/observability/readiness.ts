@@ -15,7 +15,10 @@ export class Readiness {
     const results = await Promise.all(
       [...this.checks].map(async ([name, check]) => {
         try {
-          await Promise.race([check(), new Promise((_, reject) => setTimeout(() => reject(new Error('timeout')), 2000))]);
+          await Promise.race([
+            check(),
+            new Promise((_, reject) => setTimeout(() => reject(new Error('timeout')), 2000)),
+          ]);
           return [name, 'ok'] as const;
         } catch (error) {
           return [name, (error as Error).message] as const;

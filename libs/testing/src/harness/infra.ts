@@ -6,7 +6,11 @@ export interface TestInfra {
   kind: 'containers' | 'local' | 'external';
 }
 
-export const INFRA_ENV = { brokers: 'FORUM_TEST_KAFKA_BROKERS', mongoUrl: 'FORUM_TEST_MONGO_URL', kind: 'FORUM_TEST_INFRA_KIND' };
+export const INFRA_ENV = {
+  brokers: 'FORUM_TEST_KAFKA_BROKERS',
+  mongoUrl: 'FORUM_TEST_MONGO_URL',
+  kind: 'FORUM_TEST_INFRA_KIND',
+};
 
 export function testInfra(): TestInfra {
   const brokers = process.env[INFRA_ENV.brokers];

@@ -5,13 +5,30 @@ import { PostTopic, topicDecider } from './topic.decider';
 const now = new Date('2026-11-21T08:00:00.000Z');
 
 function postTopic(overrides: Partial<PostTopic> = {}): PostTopic {
-  return { type: 'PostTopic', topicId: 't1', authorId: 'm1', title: ' Hello ', content: 'Body', tagIds: ['a', 'a', 'b'], now, ...overrides };
+  return {
+    type: 'PostTopic',
+    topicId: 't1',
+    authorId: 'm1',
+    title: ' Hello ',
+    content: 'Body',
+    tagIds: ['a', 'a', 'b'],
+    now,
+    ...overrides,
+  };
 }
 
 function topicPosted(overrides: Partial<Extract<TopicEvent, { type: 'TopicPosted' }>['data']> = {}): TopicEvent {
   return {
     type: 'TopicPosted',
-    data: { topicId: 't1', authorId: 'm1', title: 'Hello', content: 'Body', tagIds: ['a', 'b'], postedAt: now.toISOString(), ...overrides },
+    data: {
+      topicId: 't1',
+      authorId: 'm1',
+      title: 'Hello',
+      content: 'Body',
+      tagIds: ['a', 'b'],
+      postedAt: now.toISOString(),
+      ...overrides,
+    },
   };
 }
 
