@@ -73,9 +73,11 @@ const configSrc = fs.readFileSync('libs/platform/src/config.ts', 'utf8');
 const schema = configSrc.slice(configSrc.indexOf('z.object({'), configSrc.indexOf('});', configSrc.indexOf('z.object({')));
 const known = new Set([...schema.matchAll(/^\s{2}([A-Z][A-Z0-9_]*):/gm)].map((m) => m[1]));
 if (known.size < 5) fail(`could not read the variable names from libs/platform/src/config.ts`);
-const required = [...schema.matchAll(/^\s{2}([A-Z][A-Z0-9_]*):(.*)$/gm)]
-  .filter(([, , rest]) => !/\.default\(/.test(rest) && !/^\s*flag/.test(rest))
-  .map((m) => m[1]);
+// Each variable's whole definition (it may span lines) runs up to the next variable.
+const definitions = schema.split(/^(?=\s{2}[A-Z][A-Z0-9_]*:)/m).filter((d) => /^\s{2}[A-Z]/.test(d));
+const required = definitions
+  .filter((d) => !/\.default\(/.test(d) && !/:\s*flag/.test(d))
+  .map((d) => d.trim().split(':')[0]);
 
 const env = (svc) => {
   const e = svc.environment ?? {};
