@@ -14,14 +14,23 @@ export interface TestApp {
   mongo: MongoClient;
   /** The context's database, for asserting what was (not) written. */
   db(context: string): ReturnType<MongoClient['db']>;
+  /** Listens on a free port (for browsers and load generators) and returns the base URL. */
+  listen(): Promise<string>;
   close(): Promise<void>;
+}
+
+export interface TestAppOptions {
+  /** Environment overrides (validated like the real configuration). */
+  env?: Record<string, string>;
+  /** Runs before the app initialises: register extra routes (the web apps), plugins… */
+  configure?(app: NestFastifyApplication): Promise<void> | void;
 }
 
 /**
  * Boots the given context modules against the suite's real Kafka and MongoDB, isolated by a fresh
  * database prefix and topic prefix so spec files never see each other's data.
  */
-export async function startTestApp(contexts: Type[], env: Record<string, string> = {}): Promise<TestApp> {
+export async function startTestApp(contexts: Type[], options: TestAppOptions = {}): Promise<TestApp> {
   const infra = testInfra();
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -33,9 +42,10 @@ export async function startTestApp(contexts: Type[], env: Record<string, string>
     KAFKA_PARTITIONS: '3',
     JWT_SECRET: 'test-secret-test-secret-test-secret-0123',
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'error',
-    ...env,
+    ...options.env,
   });
   const { app, routes } = await createApp(AppRootModule.hosting(config, contexts), config);
+  await options.configure?.(app);
   await app.init();
   await app.getHttpAdapter().getInstance().ready();
   const mongo = new MongoClient(config.MONGO_URL);
@@ -47,6 +57,11 @@ export async function startTestApp(contexts: Type[], env: Record<string, string>
     mongo,
     client: new TestClient(app, app.get(TokenService)),
     db: (context) => mongo.db(`${config.MONGO_DB_PREFIX}${context}`),
+    async listen() {
+      await app.listen({ port: 0, host: '127.0.0.1' });
+      const address = app.getHttpServer().address();
+      return `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+    },
     async close() {
       await app.close();
       await mongo.close();

@@ -126,7 +126,7 @@ describe('forum slice over HTTP: post a topic → TopicPosted → Kafka → topi
   });
 
   it('limits the rate of writes per member', async () => {
-    const limited = await startTestApp([ForumModule], { RATE_LIMIT_WRITES_PER_MINUTE: '3' });
+    const limited = await startTestApp([ForumModule], { env: { RATE_LIMIT_WRITES_PER_MINUTE: '3' } });
     try {
       const statuses: number[] = [];
       for (let i = 0; i < 5; i++) {
