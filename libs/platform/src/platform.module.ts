@@ -11,6 +11,7 @@ import { CsrfGuard } from './http/csrf';
 import { ErrorFilter } from './http/error.filter';
 import { RateLimitGuard } from './http/rate-limit';
 import { HealthController } from './observability/health.controller';
+import { OpsController } from './observability/ops.controller';
 import { rootLogger } from './observability/logger';
 import { Metrics } from './observability/metrics';
 import { Readiness } from './observability/readiness';
@@ -41,7 +42,7 @@ export class PlatformModule {
     return {
       module: PlatformModule,
       imports: [CqrsModule.forRoot()],
-      controllers: [HealthController],
+      controllers: [HealthController, OpsController],
       providers: [
         { provide: APP_CONFIG, useValue: config },
         {

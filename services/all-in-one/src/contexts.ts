@@ -2,11 +2,12 @@ import type { Type } from '@nestjs/common';
 import type { ProjectionDefinition } from '@forum/event-bus';
 import { ForumModule } from '../../forum/src/forum.module';
 import { topicListProjection } from '../../forum/src/topics/projections/topic-list.projection';
+import { topicStatsProjection } from '../../forum/src/topics/projections/topic-stats.projection';
 
 /** Every bounded context this product has: the all-in-one process hosts them all. */
 export const ALL_CONTEXTS: Type[] = [ForumModule];
 
 /** Every projection by context, for the rebuild command. */
 export const PROJECTIONS: Record<string, ProjectionDefinition[]> = {
-  forum: [topicListProjection],
+  forum: [topicListProjection, topicStatsProjection],
 };

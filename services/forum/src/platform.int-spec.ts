@@ -1,4 +1,4 @@
-import { startTestApp, TestApp } from '@forum/testing';
+import { eventually, startTestApp, TestApp } from '@forum/testing';
 import { ForumModule } from './forum.module';
 
 describe('platform endpoints of a running service', () => {
@@ -43,5 +43,24 @@ describe('platform endpoints of a running service', () => {
     expect(response.statusCode).toBe(404);
     expect(JSON.parse(response.body)).toMatchObject({ code: 'common.route_not_found' });
     expect(String(response.headers['set-cookie'])).toMatch(/cms_token=[\w-]{20,}/);
+  });
+
+  it("shows staff, and only staff, the pipeline status and the day's topic count", async () => {
+    await t.client.as('poster').post('/api/forum/topics', { title: 'Counted today', content: 'x' });
+    const staff = t.client.as('staff-1', 'staff');
+    const status = await staff.get<{ outboxBacklog: number; projectorLag: number; groups: unknown[] }>(
+      '/api/ops/status',
+    );
+    expect(status.status).toBe(200);
+    expect(status.body).toMatchObject({ outboxBacklog: expect.any(Number), projectorLag: expect.any(Number) });
+    await eventually(async () => {
+      const stats = await staff.get<{ topicsToday: number; topicsTotal: number }>('/api/forum/stats');
+      expect(stats.body.topicsToday).toBeGreaterThanOrEqual(1);
+      expect(stats.body.topicsTotal).toBeGreaterThanOrEqual(1);
+    });
+    for (const url of ['/api/ops/status', '/api/forum/stats']) {
+      expect((await t.client.as('member-1').get(url)).status).toBe(403);
+      expect((await t.client.anonymous().get(url)).status).toBe(401);
+    }
   });
 });

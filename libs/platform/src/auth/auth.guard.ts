@@ -3,7 +3,7 @@ import { Reflector } from '@nestjs/core';
 import type { FastifyRequest } from 'fastify';
 import { DomainError } from '@forum/event-store';
 import { VISITOR } from '../http/request-context';
-import { IS_PUBLIC } from './decorators';
+import { IS_PUBLIC, STAFF_ONLY } from './decorators';
 import { bearerTokens, TokenService } from './token.service';
 
 /** On for every route: a valid access token is required unless the route is `@Public()`. */
@@ -29,6 +29,8 @@ export class AuthGuard implements CanActivate {
       // A stale token on a public page reads as a visitor; the client refreshes when it needs to.
       if (!isPublic) throw error;
     }
+    const staffOnly = this.reflector.getAllAndOverride<boolean>(STAFF_ONLY, [context.getHandler(), context.getClass()]);
+    if (staffOnly && request.actor.kind !== 'staff') throw new DomainError('auth.forbidden');
     return true;
   }
 }

@@ -5,9 +5,13 @@ import type { Actor, CommandMetadata } from '@forum/contracts';
 export const IS_PUBLIC = 'forum:public';
 export const SKIP_CSRF = 'forum:skip-csrf';
 export const RATE_LIMIT = 'forum:rate-limit';
+export const STAFF_ONLY = 'forum:staff-only';
 
 /** Opens a route to visitors; the auth guard still identifies a caller who sends a valid token. */
 export const Public = () => SetMetadata(IS_PUBLIC, true);
+
+/** Staff accounts only (fine-grained staff permissions come with the moderation console). */
+export const StaffOnly = () => SetMetadata(STAFF_ONLY, true);
 
 /** For server-to-server callbacks (payment notifications) that carry their own signature instead. */
 export const SkipCsrf = () => SetMetadata(SKIP_CSRF, true);

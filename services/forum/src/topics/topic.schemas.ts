@@ -40,3 +40,6 @@ export const postedTopic = z.object({
   visible: z.boolean(),
 });
 export type PostedTopic = z.infer<typeof postedTopic>;
+
+export const topicStats = z.object({ topicsToday: z.number().int(), topicsTotal: z.number().int() });
+export type TopicStats = z.infer<typeof topicStats>;
