@@ -5,3 +5,4 @@ export * from './errors/error-codes';
 export * from './errors/messages';
 export * from './all-events';
 export * from './page';
+export * from './moderation/site-settings';

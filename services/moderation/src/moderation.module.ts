@@ -1,0 +1,16 @@
+import { Module } from '@nestjs/common';
+import { EventSourcingModule } from '@forum/platform';
+import { ChangeSettingsHandler } from './settings/commands/change-settings';
+import { siteSettingsProjection } from './settings/projections/site-settings.projection';
+import { SiteSettingsReader } from './settings/queries/site-settings.reader';
+import { SettingsController } from './settings/settings.controller';
+import { SiteInfoController } from './settings/site-info.controller';
+
+/** The moderation context: so far the site settings and switches, site info and visit tracking. */
+@Module({
+  imports: [EventSourcingModule.forContext({ context: 'moderation', projections: [siteSettingsProjection] })],
+  controllers: [SettingsController, SiteInfoController],
+  providers: [ChangeSettingsHandler, SiteSettingsReader],
+  exports: [SiteSettingsReader],
+})
+export class ModerationModule {}

@@ -1,0 +1,34 @@
+import { Controller, Get, Patch } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { ApiTags } from '@nestjs/swagger';
+import { z } from 'zod';
+import type { CommandMetadata, SiteSettings } from '@forum/contracts';
+import { CommandMeta, StaffOnly, ValidBody } from '@forum/platform';
+import { ChangeSettingsCommand } from './commands/change-settings';
+import { SiteSettingsReader } from './queries/site-settings.reader';
+
+const settingsChanges = z.record(z.string(), z.unknown());
+
+/** Staff read and change the site settings; each change is a `SettingsChanged` event (the audit trail). */
+@ApiTags('moderation')
+@StaffOnly()
+@Controller('moderation/settings')
+export class SettingsController {
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly reader: SiteSettingsReader,
+  ) {}
+
+  @Get()
+  current(): Promise<SiteSettings> {
+    return this.reader.current();
+  }
+
+  @Patch()
+  change(
+    @ValidBody(settingsChanges) changes: Record<string, unknown>,
+    @CommandMeta() meta: CommandMetadata,
+  ): Promise<SiteSettings> {
+    return this.commands.execute(new ChangeSettingsCommand(changes, meta));
+  }
+}
