@@ -37,3 +37,11 @@ export interface NewEvent<TType extends string = string, TData = unknown> {
   type: TType;
   data: TData;
 }
+
+/**
+ * The metadata for one step of a command that appends to several streams: each step gets its own
+ * idempotency key (`<key>:<step>`), so a replayed command replays every step instead of stopping at the first.
+ */
+export function stepMeta(meta: CommandMetadata, step: string): CommandMetadata {
+  return meta.idempotencyKey ? { ...meta, idempotencyKey: `${meta.idempotencyKey}:${step}` } : meta;
+}

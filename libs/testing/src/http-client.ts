@@ -24,6 +24,7 @@ export class TestClient {
       form?: boolean;
       language?: string;
       headers?: Record<string, string>;
+      remoteAddress?: string;
     } = {},
   ) {}
 
@@ -45,6 +46,11 @@ export class TestClient {
 
   inLanguage(language: string): TestClient {
     return new TestClient(this.app, this.tokens, { ...this.options, language });
+  }
+
+  /** Calls from another client address (rate limits and login throttling count per address). */
+  from(remoteAddress: string): TestClient {
+    return new TestClient(this.app, this.tokens, { ...this.options, remoteAddress });
   }
 
   withHeaders(headers: Record<string, string>): TestClient {
@@ -95,7 +101,13 @@ export class TestClient {
         headers['content-type'] = 'application/json';
       }
     }
-    const response = await this.app.inject({ method, url, headers, ...(payload !== undefined ? { payload } : {}) });
+    const response = await this.app.inject({
+      method,
+      url,
+      headers,
+      ...(payload !== undefined ? { payload } : {}),
+      ...(this.options.remoteAddress ? { remoteAddress: this.options.remoteAddress } : {}),
+    });
     const text = response.body;
     let parsed: unknown = text;
     if ((response.headers['content-type'] ?? '').toString().includes('json') && text) parsed = JSON.parse(text);

@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import path from 'node:path';
 import { runService } from '@forum/platform';
 import { ALL_CONTEXTS } from './contexts';
-import { seedDemo } from './demo-seed';
+import { DEMO_ACCOUNTS, seedDemo } from './demo-seed';
 import { startEmbeddedInfra } from './embedded-infra';
 import { serveWebApps } from './web-shell';
 
@@ -24,6 +24,7 @@ async function main(): Promise<void> {
   process.once('SIGINT', () => void shutdown());
   process.once('SIGTERM', () => void shutdown());
   const demo = await seedDemo(app);
+  const { member, staff } = DEMO_ACCOUNTS;
   console.log(`
   Forum is running${demo.seeded ? ' (demo content seeded)' : ''}.
 
@@ -35,11 +36,15 @@ async function main(): Promise<void> {
     MongoDB          ${process.env.MONGO_URL}
     Data             ${dataDir}
 
-  Try the API as the demo member (token valid 2 hours):
+  Demo logins: member ${member.account} / ${member.password}, staff ${staff.account} / ${staff.password}
+
+  Try the API:
     curl -s ${url}/api/forum/topics
-    curl -s -X POST ${url}/api/forum/topics -H 'content-type: application/json' \\
-      -H 'cookie: cms_token=demo-csrf-token-123456' -H 'bbs-xsrf-token: demo-csrf-token-123456' \\
-      -H 'authorization: Bearer ${demo.memberToken},' -d '{"title":"Hello","content":"My first topic"}'
+    curl -s -c /tmp/forum.cookies ${url}/baseInfo >/dev/null; XSRF=$(awk '/cms_token/ {print $7}' /tmp/forum.cookies)
+    TOKEN=$(curl -s -b /tmp/forum.cookies -H "bbs-xsrf-token: $XSRF" -H 'content-type: application/json' \\
+      -d '{"account":"${member.account}","password":"${member.password}"}' ${url}/api/identity/login | sed 's/.*"accessToken":"\\([^"]*\\)".*/\\1/')
+    curl -s -b /tmp/forum.cookies -H "bbs-xsrf-token: $XSRF" -H "authorization: Bearer $TOKEN," -H 'content-type: application/json' \\
+      -d '{"title":"Hello","content":"My first topic"}' ${url}/api/forum/topics
 
   Press Ctrl+C to stop.`);
 }

@@ -1,32 +1,181 @@
 import { existsSync } from 'node:fs';
+import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import fastifyStatic from '@fastify/static';
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+/** Paths the API owns: an unknown one there is the API's JSON 404, never a web page. */
+const API_PATH = /^\/(api(\/|$)|baseInfo$|refreshToken$|statistic\/)/;
+
+const CONTENT_TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.map': 'application/json; charset=utf-8',
+  '.webmanifest': 'application/manifest+json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.txt': 'text/plain; charset=utf-8',
+  '.xml': 'application/xml; charset=utf-8',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.gif': 'image/gif',
+  '.webp': 'image/webp',
+  '.avif': 'image/avif',
+  '.ico': 'image/x-icon',
+  '.woff': 'font/woff',
+  '.woff2': 'font/woff2',
+  '.wasm': 'application/wasm',
+};
+const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.map', '.webmanifest', '.svg', '.txt', '.xml']);
 
 /**
- * Serves the member site at `/` and the staff console at `/admin/` from their builds (`dist` folders). Until a
- * site is built, a plain page says so and lists the newest topics straight from the API.
+ * The same headers nginx adds in distributed mode (deploy/docker/nginx.conf), so that a build breaking the
+ * policy fails here too. (The placeholder page's inline script would not pass; it goes without them.)
+ */
+const SECURITY_HEADERS: Record<string, string> = {
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'strict-origin-when-cross-origin',
+  'x-frame-options': 'DENY',
+  'permissions-policy': 'camera=(), microphone=(), geolocation=(), payment=()',
+  'content-security-policy':
+    "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob: https:; " +
+    "font-src 'self' data:; connect-src 'self'; media-src 'self' blob: https:; object-src 'none'; base-uri 'self'; " +
+    "form-action 'self'; frame-ancestors 'none'",
+};
+
+interface Site {
+  prefix: '/' | '/admin/';
+  dir: string;
+  title: string;
+}
+
+/**
+ * Serves the member site at `/` and the staff console at `/admin/` from their builds (`dist` folders) as
+ * single-page apps: a file when one matches, otherwise the site's `index.html` so that client routes
+ * (`/thread?topicId=1`, `/admin/topics`) load — except under `assets/`, where a missing file is a 404, and
+ * on the API's paths. Hashed assets are cached for a year, everything else revalidated; text is sent
+ * brotli- or gzip-compressed. Until a site is built, a plain page says so and lists the newest topics.
  */
 export async function serveWebApps(app: NestFastifyApplication, root: string): Promise<void> {
   const fastify = app.getHttpAdapter().getInstance();
-  const sites = [
+  const sites: Site[] = [
     { prefix: '/', dir: path.join(root, 'web-member', 'dist'), title: 'Forum' },
     { prefix: '/admin/', dir: path.join(root, 'web-admin', 'dist'), title: 'Forum staff console' },
   ];
+  fastify.get('/admin', (request, reply) => {
+    const query = request.url.indexOf('?');
+    return reply.redirect(`/admin/${query >= 0 ? request.url.slice(query) : ''}`, 301);
+  });
   for (const site of sites) {
-    if (existsSync(path.join(site.dir, 'index.html'))) {
-      await fastify.register(fastifyStatic, {
-        root: site.dir,
-        prefix: site.prefix,
-        decorateReply: site.prefix === '/',
-      });
-    } else {
-      fastify.get(
-        site.prefix,
-        (_request, reply) => void reply.type('text/html; charset=utf-8').send(shellPage(site.title)),
-      );
-    }
+    const files = existsSync(path.join(site.dir, 'index.html')) ? new StaticFiles(site.dir) : null;
+    fastify.get(`${site.prefix}*`, async (request, reply) => {
+      const pathname = pathOf(request.url);
+      if (API_PATH.test(pathname)) return reply.callNotFound();
+      if (!files)
+        return reply.type(CONTENT_TYPES['.html']!).header('cache-control', 'no-cache').send(shellPage(site.title));
+      void reply.headers(SECURITY_HEADERS);
+      const relative = pathname.slice(site.prefix.length);
+      const file =
+        (await files.get(relative)) ?? (relative.startsWith('assets/') ? null : await files.get('index.html'));
+      if (!file) return reply.callNotFound();
+      return files.send(file, request, reply, relative.startsWith('assets/'));
+    });
   }
+}
+
+function pathOf(url: string): string {
+  const raw = url.split('?')[0]!.split('#')[0]!;
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return raw;
+  }
+}
+
+interface CachedFile {
+  body: Buffer;
+  mtimeMs: number;
+  etag: string;
+  type: string;
+  compressible: boolean;
+  encoded: Map<'br' | 'gzip', Promise<Buffer>>;
+}
+
+/** One site's build, read once per file version and kept in memory with its compressed forms. */
+class StaticFiles {
+  private readonly cache = new Map<string, CachedFile>();
+
+  constructor(private readonly dir: string) {}
+
+  async get(relative: string): Promise<CachedFile | null> {
+    if (relative.split('/').some((segment) => segment.startsWith('.'))) return null;
+    const full = path.resolve(this.dir, relative || 'index.html');
+    if (!full.startsWith(this.dir + path.sep)) return null;
+    const stats = await stat(full).catch(() => null);
+    if (!stats?.isFile()) return null;
+    const cached = this.cache.get(full);
+    if (cached && cached.mtimeMs === stats.mtimeMs && cached.body.length === stats.size) return cached;
+    const extension = path.extname(full).toLowerCase();
+    const body = await readFile(full);
+    const file: CachedFile = {
+      body,
+      mtimeMs: stats.mtimeMs,
+      etag: `"${body.length.toString(36)}-${Math.trunc(stats.mtimeMs).toString(36)}"`,
+      type: CONTENT_TYPES[extension] ?? 'application/octet-stream',
+      compressible: COMPRESSIBLE.has(extension) && body.length >= 1024,
+      encoded: new Map(),
+    };
+    this.cache.set(full, file);
+    return file;
+  }
+
+  async send(
+    file: CachedFile,
+    request: FastifyRequest,
+    reply: FastifyReply,
+    immutable: boolean,
+  ): Promise<FastifyReply> {
+    void reply
+      .type(file.type)
+      .header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache')
+      .header('etag', file.etag);
+    if (file.compressible) void reply.header('vary', 'accept-encoding');
+    if (request.headers['if-none-match'] === file.etag) return reply.code(304).send();
+    const encoding = file.compressible ? preferredEncoding(request.headers['accept-encoding']) : null;
+    if (!encoding) return reply.send(file.body);
+    let encoded = file.encoded.get(encoding);
+    if (!encoded) {
+      encoded =
+        encoding === 'br'
+          ? brotli(file.body, {
+              params: { [zlib.BROTLI_PARAM_QUALITY]: 9, [zlib.BROTLI_PARAM_SIZE_HINT]: file.body.length },
+            })
+          : gzipAsync(file.body, { level: 9 });
+      file.encoded.set(encoding, encoded);
+    }
+    return reply.header('content-encoding', encoding).send(await encoded);
+  }
+}
+
+function preferredEncoding(header: string | string[] | undefined): 'br' | 'gzip' | null {
+  const accepted = new Map<string, number>();
+  for (const part of [header ?? ''].flat().join(',').split(',')) {
+    const [name, ...params] = part.trim().toLowerCase().split(';');
+    const q = params.map((param) => /^\s*q=([\d.]+)/.exec(param)?.[1]).find(Boolean);
+    if (name) accepted.set(name, q === undefined ? 1 : Number(q));
+  }
+  const weight = (name: string) => accepted.get(name) ?? accepted.get('*') ?? 0;
+  if (weight('br') > 0) return 'br';
+  if (weight('gzip') > 0) return 'gzip';
+  return null;
 }
 
 function shellPage(title: string): string {

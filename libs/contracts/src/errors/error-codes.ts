@@ -21,6 +21,14 @@ export const errorStatus = {
   'csrf.invalid': 403,
   'forum.topic_not_found': 404,
   'forum.topic_exists': 409,
+  'identity.account_taken': 409,
+  'identity.nickname_taken': 409,
+  'identity.login_failed': 401,
+  'identity.captcha_required': 400,
+  'identity.captcha_invalid': 400,
+  'identity.refresh_invalid': 401,
+  'identity.session_revoked': 401,
+  'identity.account_disabled': 403,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatus;
@@ -37,6 +45,8 @@ export const fieldErrorCodes = [
   'validation.invalid_value',
   'validation.unknown_field',
   'validation.invalid',
+  'validation.mismatch',
+  'validation.must_accept',
 ] as const;
 
 export type FieldErrorCode = (typeof fieldErrorCodes)[number];

@@ -2,6 +2,7 @@ import { createParamDecorator, ExecutionContext } from '@nestjs/common';
 import { ApiBody, ApiQuery } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { fieldErrorCodes } from '@forum/contracts';
 import type { FieldError, FieldErrorCode } from '@forum/contracts';
 import { DomainError } from '@forum/event-store';
 
@@ -40,6 +41,11 @@ export function fieldErrorsOf(error: z.ZodError): FieldError[] {
         return [{ field, code: 'validation.invalid_format', message: '' }];
       case 'invalid_value':
         return [{ field, code: 'validation.invalid_value', message: '' }];
+      case 'custom': {
+        // `.refine(check, { params: { code: 'validation.mismatch' } })` names its own field code.
+        const code = (issue.params as { code?: FieldErrorCode } | undefined)?.code;
+        return [{ field, code: code && fieldErrorCodes.includes(code) ? code : 'validation.invalid', message: '' }];
+      }
       default:
         return [{ field, code: 'validation.invalid', message: '' }];
     }

@@ -1,0 +1,115 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import type { Db } from 'mongodb';
+import { newId, streamId } from '@forum/contracts';
+import type { CommandMetadata } from '@forum/contracts';
+import { DomainError, EventStore } from '@forum/event-store';
+import { CONTEXT_DB, TokenService } from '@forum/platform';
+import { MEMBERS, MemberDocument } from '../projections/member-directory.projection';
+import { sessionDecider } from './session.decider';
+
+const REFRESH_TTL_MS = 30 * 86_400_000;
+
+export interface SystemUser {
+  id: string;
+  account: string;
+  nickname: string;
+  kind: 'member' | 'staff';
+  avatarUrl: string | null;
+}
+
+export interface IssuedTokens {
+  accessToken: string;
+  refreshToken: string;
+  systemUser: SystemUser;
+}
+
+/** `<sessionId>.<secret>`: the session is found without a lookup; only the SHA-256 of the whole token is kept. */
+export function hashRefreshToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+function sessionOf(refreshToken: string): string {
+  const sessionId = refreshToken.split('.')[0] ?? '';
+  if (!/^[0-9a-f-]{36}$/.test(sessionId)) throw new DomainError('identity.refresh_invalid');
+  return streamId('session', sessionId);
+}
+
+/** Starts, renews and ends login sessions, and issues the token pair the client stores. */
+@Injectable()
+export class SessionIssuer {
+  constructor(
+    private readonly store: EventStore,
+    private readonly tokens: TokenService,
+    @Inject(CONTEXT_DB) private readonly db: Db,
+  ) {}
+
+  async start(member: MemberDocument, meta: CommandMetadata): Promise<IssuedTokens> {
+    const sessionId = newId(meta.now.getTime());
+    const refreshToken = `${sessionId}.${randomBytes(32).toString('base64url')}`;
+    await this.store.handle(
+      sessionDecider,
+      streamId('session', sessionId),
+      {
+        type: 'Start',
+        sessionId,
+        memberId: member._id,
+        kind: member.kind,
+        refreshTokenHash: hashRefreshToken(refreshToken),
+        ip: meta.actor.ip ?? '',
+        now: meta.now,
+        ttlMs: REFRESH_TTL_MS,
+      },
+      meta,
+    );
+    return this.tokensFor(member, refreshToken);
+  }
+
+  async renew(refreshToken: string, meta: CommandMetadata): Promise<IssuedTokens> {
+    const sessionId = sessionOf(refreshToken).slice('session-'.length);
+    const next = `${sessionId}.${randomBytes(32).toString('base64url')}`;
+    const result = await this.store.handle(
+      sessionDecider,
+      sessionOf(refreshToken),
+      {
+        type: 'Renew',
+        presentedHash: hashRefreshToken(refreshToken),
+        newHash: hashRefreshToken(next),
+        ip: meta.actor.ip ?? '',
+        now: meta.now,
+        ttlMs: REFRESH_TTL_MS,
+      },
+      meta,
+    );
+    const event = result.events[0];
+    if (event?.type !== 'TokenRenewed') throw new DomainError('identity.session_revoked');
+    const member = await this.db
+      .collection<MemberDocument>(MEMBERS)
+      .findOne({ _id: (event.data as { memberId: string }).memberId });
+    if (!member || member.state !== 'enabled') throw new DomainError('identity.refresh_invalid');
+    return this.tokensFor(member, next);
+  }
+
+  async end(refreshToken: string, meta: CommandMetadata): Promise<void> {
+    await this.store.handle(
+      sessionDecider,
+      sessionOf(refreshToken),
+      { type: 'End', reason: 'logout', now: meta.now },
+      meta,
+    );
+  }
+
+  private tokensFor(member: MemberDocument, refreshToken: string): IssuedTokens {
+    return {
+      accessToken: this.tokens.issueAccessToken({ sub: member._id, kind: member.kind }),
+      refreshToken,
+      systemUser: {
+        id: member._id,
+        account: member.account,
+        nickname: member.nickname,
+        kind: member.kind,
+        avatarUrl: null,
+      },
+    };
+  }
+}
