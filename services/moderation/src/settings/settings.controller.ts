@@ -7,8 +7,6 @@ import { CommandMeta, StaffOnly, ValidBody } from '@forum/platform';
 import { ChangeSettingsCommand } from './commands/change-settings';
 import { SiteSettingsReader } from './queries/site-settings.reader';
 
-const settingsChanges = z.record(z.string(), z.unknown());
-
 /** Staff read and change the site settings; each change is a `SettingsChanged` event (the audit trail). */
 @ApiTags('moderation')
 @StaffOnly()
@@ -26,7 +24,7 @@ export class SettingsController {
 
   @Patch()
   change(
-    @ValidBody(settingsChanges) changes: Record<string, unknown>,
+    @ValidBody(z.record(z.string(), z.unknown())) changes: Record<string, unknown>,
     @CommandMeta() meta: CommandMetadata,
   ): Promise<SiteSettings> {
     return this.commands.execute(new ChangeSettingsCommand(changes, meta));
