@@ -10,6 +10,8 @@ export class DomainError extends Error {
     readonly code: ErrorCode,
     readonly params: Record<string, string | number> = {},
     readonly fieldErrors?: FieldError[],
+    /** Staff-written text shown instead of the code's translation (a switch's "closed" message). */
+    readonly customMessage?: string,
   ) {
     super(code);
     this.name = 'DomainError';

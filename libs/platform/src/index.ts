@@ -13,3 +13,5 @@ export * from './observability/logger';
 export * from './event-sourcing/event-sourcing.module';
 export * from './app-root.module';
 export * from './service-main';
+export * from './settings/site-settings.cache';
+export * from './settings/site-mode.guard';

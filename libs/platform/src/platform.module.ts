@@ -16,6 +16,8 @@ import { rootLogger } from './observability/logger';
 import { Metrics } from './observability/metrics';
 import { Readiness } from './observability/readiness';
 import { KAFKA, MONGO_CLIENT } from './platform.tokens';
+import { SiteModeGuard } from './settings/site-mode.guard';
+import { SiteSettingsCache } from './settings/site-settings.cache';
 
 /** Closes the shared clients after every context has stopped its workers. */
 @Injectable()
@@ -68,10 +70,12 @@ export class PlatformModule {
         Metrics,
         Readiness,
         TokenService,
+        SiteSettingsCache,
         ClientsShutdown,
         { provide: APP_GUARD, useClass: AuthGuard },
         { provide: APP_GUARD, useClass: CsrfGuard },
         { provide: APP_GUARD, useClass: RateLimitGuard },
+        { provide: APP_GUARD, useClass: SiteModeGuard },
         { provide: APP_FILTER, useClass: ErrorFilter },
       ],
       exports: [
@@ -83,6 +87,7 @@ export class PlatformModule {
         Metrics,
         Readiness,
         TokenService,
+        SiteSettingsCache,
         CqrsModule,
       ],
     };

@@ -26,7 +26,7 @@ export class ErrorFilter implements ExceptionFilter {
     const error = this.asDomainError(exception, request);
     const body: ErrorBody = {
       code: error.code,
-      message: translateError(error.code, language, error.params),
+      message: error.customMessage || translateError(error.code, language, error.params),
       correlationId: String(request.id),
     };
     if (error.fieldErrors?.length) {

@@ -2,11 +2,13 @@ import { Controller, Get, Header, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { Public } from '../auth/decorators';
+import { OpenWhenClosed } from '../settings/site-mode.guard';
 import { Metrics } from './metrics';
 import { Readiness } from './readiness';
 
 @ApiTags('operations')
 @Public()
+@OpenWhenClosed()
 @Controller()
 export class HealthController {
   constructor(

@@ -44,7 +44,9 @@ export class PinoNestLogger implements LoggerService {
     context?: string,
     trace?: string,
   ) {
-    if (typeof message === 'object' && message !== null) {
+    if (message instanceof Error) {
+      this.logger[level]({ context, err: message }, message.message);
+    } else if (typeof message === 'object' && message !== null) {
       const { msg, ...fields } = message as { msg?: string };
       this.logger[level]({ context, ...fields, ...(trace ? { trace } : {}) }, msg);
     } else {

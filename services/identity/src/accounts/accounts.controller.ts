@@ -12,6 +12,7 @@ import {
   CommandMeta,
   CONTEXT_DB,
   CurrentActor,
+  OpenWhenClosed,
   Public,
   RateLimit,
   ValidBody,
@@ -48,6 +49,7 @@ export class AccountsController {
 
   /** A 4-character image captcha (SVG data URI), valid 120 s, single-use. */
   @Public()
+  @OpenWhenClosed()
   @Get('captcha')
   @RateLimit({ limit: 30, windowSeconds: 60, by: 'ip' })
   captcha() {
@@ -72,6 +74,7 @@ export class AccountsController {
 
   /** The staff console's login: only staff accounts. */
   @Public()
+  @OpenWhenClosed()
   @Post('staff/login')
   @HttpCode(200)
   @RateLimit({ limit: 20, windowSeconds: 60, by: 'ip' })

@@ -6,7 +6,7 @@ import { newId, stepMeta, streamId } from '@forum/contracts';
 import type { CommandMetadata } from '@forum/contracts';
 import { ProjectionWaiter } from '@forum/event-bus';
 import { DomainError, EventStore } from '@forum/event-store';
-import { APP_CONFIG, CONTEXT_DB } from '@forum/platform';
+import { APP_CONFIG, CONTEXT_DB, SiteSettingsCache } from '@forum/platform';
 import type { AppConfig } from '@forum/platform';
 import { CaptchaService } from '../captcha/captcha.service';
 import { CredentialStore } from '../credentials/credential.store';
@@ -79,10 +79,15 @@ export class RegisterMemberHandler implements ICommandHandler<RegisterMemberComm
     private readonly credentials: CredentialStore,
     private readonly sessions: SessionIssuer,
     private readonly waiter: ProjectionWaiter,
+    private readonly settings: SiteSettingsCache,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   async execute({ body, meta, kind, trusted }: RegisterMemberCommand): Promise<IssuedTokens> {
+    const { registration } = this.settings.current().switches;
+    if (!trusted && !registration.enabled) {
+      throw new DomainError('identity.registration_disabled', {}, undefined, registration.message);
+    }
     if (!trusted && !(await this.captchas.check(body.captchaKey, body.captcha, meta.now))) {
       throw new DomainError('identity.captcha_invalid');
     }
@@ -159,9 +164,13 @@ export class LogInHandler implements ICommandHandler<LogInCommand> {
     private readonly credentials: CredentialStore,
     private readonly attempts: LoginAttempts,
     private readonly sessions: SessionIssuer,
+    private readonly settings: SiteSettingsCache,
   ) {}
 
   async execute({ body, meta, staffOnly }: LogInCommand): Promise<IssuedTokens> {
+    const { login } = this.settings.current().switches;
+    // Staff can always sign in to the console, to switch login back on.
+    if (!staffOnly && !login.enabled) throw new DomainError('identity.login_disabled', {}, undefined, login.message);
     const ip = meta.actor.ip ?? '';
     if (await this.attempts.captchaRequired(body.account, ip, meta.now)) {
       if (!body.captcha || !body.captchaKey) throw new DomainError('identity.captcha_required');

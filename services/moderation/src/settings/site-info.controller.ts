@@ -3,7 +3,7 @@ import { ApiTags } from '@nestjs/swagger';
 import type { Db } from 'mongodb';
 import { z } from 'zod';
 import type { Actor } from '@forum/contracts';
-import { CONTEXT_DB, CurrentActor, Public, RateLimit, ValidQuery, wholeNumber } from '@forum/platform';
+import { CONTEXT_DB, CurrentActor, OpenWhenClosed, Public, RateLimit, ValidQuery, wholeNumber } from '@forum/platform';
 import { SiteSettingsReader } from './queries/site-settings.reader';
 
 export const PAGE_VISITS = 'page_visits';
@@ -17,6 +17,7 @@ const visitQuery = z.strictObject({
 /** The specification's fixed calls at the root: `GET /baseInfo` and `GET /statistic/add`. */
 @ApiTags('site')
 @Public()
+@OpenWhenClosed()
 @Controller()
 export class SiteInfoController {
   constructor(
