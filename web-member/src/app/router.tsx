@@ -1,0 +1,62 @@
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { setTopicDetailPermission } from '@/stores/app-state';
+import { AppLayout } from './layout/app-layout';
+import { RouteError } from './layout/route-error';
+import { CONTROL_BASE, controlScreens, publicScreens } from './route-table';
+
+export interface RouteHandle {
+  titleKey?: string;
+}
+
+const comingSoon = () => import('./routes/coming-soon');
+
+export interface RouterDeps {
+  /** Called with the new full path (path + query) before each navigation; must not block. */
+  onNavigate: (fullPath: string) => void;
+}
+
+/** The one route map. Every screen is lazy; unknown paths go to the index. */
+export function createRoutes({ onNavigate }: RouterDeps): RouteObject[] {
+  return [
+    {
+      id: 'root',
+      element: <AppLayout />,
+      errorElement: <RouteError />,
+      hydrateFallbackElement: <div className="page-fallback" aria-hidden="true" />,
+      loader: ({ request }) => {
+        const url = new URL(request.url);
+        onNavigate(`${url.pathname}${url.search}`);
+        // A denied topic applies only to the screen that was denied.
+        setTopicDetailPermission(true);
+        return null;
+      },
+      shouldRevalidate: () => true,
+      children: [
+        { index: true, lazy: () => import('./routes/home'), handle: { titleKey: 'home.title' } satisfies RouteHandle },
+        ...publicScreens.map((screen): RouteObject => ({
+          path: screen.path,
+          lazy: comingSoon,
+          handle: { titleKey: screen.titleKey },
+        })),
+        {
+          path: CONTROL_BASE.slice(1),
+          lazy: () => import('./routes/user-control-layout'),
+          handle: { titleKey: 'control.title' } satisfies RouteHandle,
+          children: [
+            { index: true, element: <Navigate to="home" replace /> },
+            ...controlScreens.map((screen): RouteObject => ({
+              path: screen.path,
+              lazy: comingSoon,
+              handle: { titleKey: screen.titleKey },
+            })),
+          ],
+        },
+        { path: '*', element: <Navigate to="/" replace /> },
+      ],
+    },
+  ];
+}
+
+export function createAppRouter(deps: RouterDeps) {
+  return createBrowserRouter(createRoutes(deps));
+}

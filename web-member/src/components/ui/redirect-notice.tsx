@@ -1,0 +1,14 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { REDIRECT_DELAY_MS, useRedirectAfter } from '@/hooks/use-redirect-after';
+
+/** "Done, on to … in 3 s" with a link to go at once. */
+export function RedirectNotice({ to, delayMs = REDIRECT_DELAY_MS }: { to: string; delayMs?: number }) {
+  const { t } = useTranslation();
+  const seconds = useRedirectAfter(to, delayMs);
+  return (
+    <p className="redirect-notice" role="status">
+      {t('redirect.countdown', { seconds })} <Link to={to}>{t('redirect.goNow')}</Link>
+    </p>
+  );
+}

@@ -1,0 +1,36 @@
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
+
+function withPage(search: string, page: number): string {
+  const params = new URLSearchParams(search);
+  if (page <= 1) params.delete('page');
+  else params.set('page', String(page));
+  const query = params.toString();
+  return query ? `?${query}` : '?';
+}
+
+/** Previous / next links that keep the page number in the URL (`?page=2`). */
+export function Pagination({ page, totalPages }: { page: number; totalPages: number }) {
+  const { t } = useTranslation();
+  const { search } = useLocation();
+  if (totalPages <= 1) return null;
+  return (
+    <nav className="pagination" aria-label={t('common.pagination')}>
+      {page > 1 ? (
+        <Link to={withPage(search, page - 1)} rel="prev">
+          {t('common.previousPage')}
+        </Link>
+      ) : (
+        <span />
+      )}
+      <span aria-current="page">{t('common.pageOf', { page, total: totalPages })}</span>
+      {page < totalPages ? (
+        <Link to={withPage(search, page + 1)} rel="next">
+          {t('common.nextPage')}
+        </Link>
+      ) : (
+        <span />
+      )}
+    </nav>
+  );
+}
