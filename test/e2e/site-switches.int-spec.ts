@@ -79,4 +79,34 @@ describe('site switches and modes across contexts', () => {
     await change({ siteMode: 'open' });
     await eventually(async () => expect((await t.client.get('/api/forum/topics')).status).toBe(200));
   });
+
+  it('shows a signed-in member their profile in /baseInfo, learnt from identity events', async () => {
+    const registered = await t.client
+      .anonymous()
+      .post<{ accessToken: string; refreshToken: string; code?: string }>('/api/identity/register', {
+        account: 'profiled',
+        nickname: '有名字',
+        password: 'password1',
+        confirmPassword: 'password1',
+        agreeTerms: true,
+        ...(await solvedCaptcha()),
+      });
+    expect(registered.status).toBe(201);
+    const signedIn = t.client.withHeaders({
+      authorization: `Bearer ${registered.body.accessToken},${registered.body.refreshToken}`,
+    });
+    await eventually(async () => {
+      const info = await signedIn.get<{ systemUser: { account: string; nickname: string } }>('/baseInfo');
+      expect(info.body.systemUser).toMatchObject({ account: 'profiled', nickname: '有名字' });
+    });
+  });
+
+  async function solvedCaptcha(): Promise<{ captchaKey: string; captcha: string }> {
+    const issued = await t.client.get<{ captchaKey: string }>('/api/identity/captcha');
+    const stored = await t
+      .db('identity')
+      .collection('captchas')
+      .findOne({ _id: issued.body.captchaKey as never });
+    return { captchaKey: issued.body.captchaKey, captcha: String(stored?.text) };
+  }
 });

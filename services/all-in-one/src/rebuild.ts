@@ -23,12 +23,14 @@ async function main(): Promise<void> {
   }
   const client = await new MongoClient(url).connect();
   try {
+    // A projection may read another context's events (moderation keeps member profiles), so every
+    // context's store is offered; the rebuild takes the commits of the projection's topics only.
+    const stores = Object.keys(PROJECTIONS).map((context) => new EventStore(context, client.db(`${prefix}${context}`)));
     for (const [context, projections] of Object.entries(PROJECTIONS)) {
       const db = client.db(`${prefix}${context}`);
-      const store = new EventStore(context, db);
       for (const projection of projections.filter((p) => wanted.size === 0 || wanted.has(p.name))) {
         console.log(`rebuilding ${context}/${projection.name}`);
-        const result = await rebuildProjection(projection, [store], db, {
+        const result = await rebuildProjection(projection, stores, db, {
           onProgress: (progress) => process.stdout.write(`\r${progressLine(progress)}`),
         });
         process.stdout.write(`\r${progressLine(result)}\n  swapped in after ${result.elapsedMs} ms\n`);

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { EventSourcingModule } from '@forum/platform';
 import { ChangeSettingsHandler } from './settings/commands/change-settings';
+import { memberProfilesProjection } from './settings/projections/member-profiles.projection';
 import { siteSettingsProjection } from './settings/projections/site-settings.projection';
 import { SiteSettingsReader } from './settings/queries/site-settings.reader';
 import { SettingsController } from './settings/settings.controller';
@@ -8,7 +9,12 @@ import { SiteInfoController } from './settings/site-info.controller';
 
 /** The moderation context: so far the site settings and switches, site info and visit tracking. */
 @Module({
-  imports: [EventSourcingModule.forContext({ context: 'moderation', projections: [siteSettingsProjection] })],
+  imports: [
+    EventSourcingModule.forContext({
+      context: 'moderation',
+      projections: [siteSettingsProjection, memberProfilesProjection],
+    }),
+  ],
   controllers: [SettingsController, SiteInfoController],
   providers: [ChangeSettingsHandler, SiteSettingsReader],
   exports: [SiteSettingsReader],

@@ -4,6 +4,7 @@ import type { Db } from 'mongodb';
 import { z } from 'zod';
 import type { Actor } from '@forum/contracts';
 import { CONTEXT_DB, CurrentActor, OpenWhenClosed, Public, RateLimit, ValidQuery, wholeNumber } from '@forum/platform';
+import { MEMBER_PROFILES, MemberProfileDocument } from './projections/member-profiles.projection';
 import { SiteSettingsReader } from './queries/site-settings.reader';
 
 export const PAGE_VISITS = 'page_visits';
@@ -28,7 +29,10 @@ export class SiteInfoController {
   /** Site information the member site starts from (specification §3), with the current user. */
   @Get('baseInfo')
   async baseInfo(@CurrentActor() actor: Actor) {
-    const settings = await this.settings.current();
+    const [settings, profile] = await Promise.all([
+      this.settings.current(),
+      actor.id ? this.db.collection<MemberProfileDocument>(MEMBER_PROFILES).findOne({ _id: actor.id }) : null,
+    ]);
     return {
       title: settings.title,
       keywords: settings.keywords,
@@ -43,8 +47,15 @@ export class SiteInfoController {
       weixin_oa_appid: '',
       defaultLanguage: settings.defaultLanguage,
       languageSwitching: settings.languageSwitching,
-      // The member's profile joins here with the accounts capability (issue 3); until then the id and kind.
-      systemUser: actor.id ? { id: actor.id, kind: actor.kind } : null,
+      systemUser: actor.id
+        ? {
+            id: actor.id,
+            kind: actor.kind,
+            account: profile?.account ?? null,
+            nickname: profile?.nickname ?? null,
+            avatarUrl: null,
+          }
+        : null,
       aiAssistantParameter: {},
       friendlyLinks: settings.friendlyLinks,
       siteMode: settings.siteMode,
