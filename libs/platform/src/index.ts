@@ -15,3 +15,4 @@ export * from './app-root.module';
 export * from './service-main';
 export * from './settings/site-settings.cache';
 export * from './settings/site-mode.guard';
+export * from './auth/auth.guard';
