@@ -1,7 +1,7 @@
 /** Polls `check` until it stops throwing (or returns a non-false value), instead of sleeping a guessed time. */
 export async function eventually<T>(
   check: () => T | Promise<T>,
-  { timeoutMs = 10_000, intervalMs = 25 }: { timeoutMs?: number; intervalMs?: number } = {},
+  { timeoutMs = 20_000, intervalMs = 25 }: { timeoutMs?: number; intervalMs?: number } = {},
 ): Promise<Exclude<T, false>> {
   const deadline = Date.now() + timeoutMs;
   let lastError: unknown = new Error('condition was false');
