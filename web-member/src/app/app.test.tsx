@@ -174,7 +174,7 @@ describe('member site shell', () => {
   });
 
   it.each([
-    ['/login?jumpUrl=abc', 'Log in'],
+    ['/feedback', 'Online message'],
     ['/paymentCompleted/alipay/recharge/42', 'Payment result'],
     ['/findPassWord/step2', 'Recover password – step 2'],
     ['/thirdParty/loginRedirect', 'Signing you in'],

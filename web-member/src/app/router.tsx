@@ -8,7 +8,19 @@ export interface RouteHandle {
   titleKey?: string;
 }
 
-const comingSoon = () => import('./routes/coming-soon');
+type LazyRoute = NonNullable<RouteObject['lazy']>;
+
+const comingSoon: LazyRoute = () => import('./routes/coming-soon');
+
+/** Screens of the route table that are built, by path; the others show "coming soon". */
+const builtScreens: Record<string, LazyRoute> = {
+  login: () => import('./routes/login'),
+  register: () => import('./routes/register'),
+};
+
+const builtControlScreens: Record<string, LazyRoute> = {
+  userLoginLogList: () => import('./routes/user-login-log'),
+};
 
 export interface RouterDeps {
   /** Called with the new full path (path + query) before each navigation; must not block. */
@@ -35,7 +47,7 @@ export function createRoutes({ onNavigate }: RouterDeps): RouteObject[] {
         { index: true, lazy: () => import('./routes/home'), handle: { titleKey: 'home.title' } satisfies RouteHandle },
         ...publicScreens.map((screen): RouteObject => ({
           path: screen.path,
-          lazy: comingSoon,
+          lazy: builtScreens[screen.path] ?? comingSoon,
           handle: { titleKey: screen.titleKey },
         })),
         {
@@ -46,7 +58,7 @@ export function createRoutes({ onNavigate }: RouterDeps): RouteObject[] {
             { index: true, element: <Navigate to="home" replace /> },
             ...controlScreens.map((screen): RouteObject => ({
               path: screen.path,
-              lazy: comingSoon,
+              lazy: builtControlScreens[screen.path] ?? comingSoon,
               handle: { titleKey: screen.titleKey },
             })),
           ],

@@ -22,6 +22,19 @@ describe('form rules', () => {
     expect(rules.account('abc')).toBeNull();
   });
 
+  it('new account: the length rule, then letters, digits and underscores only', () => {
+    expect(rules.newAccount('')?.key).toBe('validation.accountRequired');
+    expect(rules.newAccount('ab')?.key).toBe('validation.accountLength');
+    expect(rules.newAccount('ann lee')).toEqual({ key: 'validation.accountPattern' });
+    expect(rules.newAccount('ann_Lee9')).toBeNull();
+  });
+
+  it('nickname: optional, at most 15 characters', () => {
+    expect(rules.nickname('')).toBeNull();
+    expect(rules.nickname('昵'.repeat(15))).toBeNull();
+    expect(rules.nickname('x'.repeat(16))).toEqual({ key: 'validation.nicknameLength', params: { max: 15 } });
+  });
+
   it('password: at least 7 characters and both entries equal', () => {
     expect(rules.password('123456')?.key).toBe('validation.passwordLength');
     expect(rules.confirmPassword('1234567', '1234568')?.key).toBe('validation.passwordMismatch');
@@ -69,6 +82,8 @@ describe('form rules', () => {
       rules.verificationCode('1'),
       rules.account(''),
       rules.account('1'),
+      rules.newAccount('a b c'),
+      rules.nickname('x'.repeat(16)),
       rules.password(''),
       rules.password('1'),
       rules.confirmPassword('1234567', 'x'),

@@ -11,6 +11,7 @@ export const LIMITS = {
   captchaLength: 4,
   codeLength: 6,
   account: { min: 3, max: 25 },
+  nicknameMax: 15,
   passwordMin: 7,
   hintMin: 7,
   phoneLength: 11,
@@ -20,6 +21,8 @@ export const LIMITS = {
   feedbackContent: { min: 1, max: 1000 },
   rechargeDigits: 12,
 } as const;
+
+export const ACCOUNT_PATTERN = /^[A-Za-z0-9_]+$/;
 
 const invalid = (key: string, params?: Record<string, number>): Invalid => ({
   key: `validation.${key}`,
@@ -63,6 +66,14 @@ export const rules = {
   verificationCode: exactLength('codeRequired', 'codeLength', LIMITS.codeLength),
   smsCode: exactLength('smsCodeRequired', 'codeLength', LIMITS.codeLength),
   account: lengthBetween('accountRequired', 'accountLength', LIMITS.account),
+  /** Registration also limits accounts to letters, digits and underscores, as the server does. */
+  newAccount(value: string): Invalid | null {
+    return rules.account(value) ?? (ACCOUNT_PATTERN.test(value.trim()) ? null : { key: 'validation.accountPattern' });
+  },
+  /** Optional; at most 15 characters. */
+  nickname(value: string): Invalid | null {
+    return length(value.trim()) <= LIMITS.nicknameMax ? null : invalid('nicknameLength', { max: LIMITS.nicknameMax });
+  },
   password: atLeast('passwordRequired', 'passwordLength', LIMITS.passwordMin),
   confirmPassword(value: string, password: string): Invalid | null {
     return rules.password(value) ?? (value === password ? null : invalid('passwordMismatch'));

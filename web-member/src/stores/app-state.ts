@@ -8,6 +8,12 @@ export interface FriendlyLink {
   url: string;
 }
 
+/** A capability the staff can switch off, with the text shown while it is off. */
+export interface FeatureSwitch {
+  enabled: boolean;
+  message: string;
+}
+
 /** Answer of `GET /baseInfo`. */
 export interface SiteInfo {
   title: string;
@@ -26,6 +32,8 @@ export interface SiteInfo {
   systemUser: SystemUser | null;
   aiAssistantParameter: Record<string, unknown>;
   friendlyLinks: FriendlyLink[];
+  /** Staff switches (login, registration, posting, …); a switch left out counts as on. */
+  switches: Partial<Record<string, FeatureSwitch>>;
 }
 
 /** The shared application state of spec §3. */
@@ -62,6 +70,7 @@ export function initialAppState(): AppState {
     languageSwitching: builtInLanguageNames,
     userInfoVersion: 0,
     friendlyLinks: [],
+    switches: {},
   };
 }
 
@@ -82,6 +91,7 @@ export function applySiteInfo(info: Partial<SiteInfo>): void {
         ? info.languageSwitching
         : builtInLanguageNames,
     friendlyLinks: Array.isArray(info.friendlyLinks) ? info.friendlyLinks : [],
+    switches: info.switches && typeof info.switches === 'object' ? info.switches : {},
   });
 }
 
@@ -95,4 +105,10 @@ export function setTopicDetailPermission(allowed: boolean): void {
 
 export function setCurrentLanguage(language: Language): void {
   appState.set({ currentLanguage: language });
+}
+
+/** Whether the staff left a capability on, and their message when they did not. */
+export function useFeatureSwitch(name: string): FeatureSwitch {
+  const feature = useAppState((state) => state.switches[name]);
+  return { enabled: feature?.enabled !== false, message: feature?.message ?? '' };
 }

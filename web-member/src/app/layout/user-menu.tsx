@@ -1,8 +1,8 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
+import { useLogout } from '@/features/account/api/logout';
 import type { SystemUser } from '@/lib/api/api-types';
-import { api } from '@/lib/api/client';
 
 /** The logged-in member's menu: a disclosure button with links to the control panel and log out. */
 export function UserMenu({ user }: { user: SystemUser }) {
@@ -12,6 +12,7 @@ export function UserMenu({ user }: { user: SystemUser }) {
   const root = useRef<HTMLDivElement>(null);
   const { pathname } = useLocation();
   const navigate = useNavigate();
+  const logout = useLogout();
 
   useEffect(() => setOpen(false), [pathname]);
   useEffect(() => {
@@ -64,9 +65,10 @@ export function UserMenu({ user }: { user: SystemUser }) {
           <li>
             <button
               type="button"
+              disabled={logout.isPending}
               onClick={() => {
-                api.endSession();
-                navigate('/');
+                // The session ends whatever the server answers; then home.
+                void logout.mutateAsync().finally(() => void navigate('/'));
               }}
             >
               {t('header.logout')}

@@ -1,12 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { pageFrom } from '@/components/ui/pagination';
 import { TopicList } from '@/features/topics/components/topic-list';
 import { useAppState } from '@/stores/app-state';
-
-function pageFrom(value: string | null): number {
-  const page = Number(value);
-  return Number.isInteger(page) && page >= 1 ? page : 1;
-}
 
 /** `/`: the site title and the newest topics. */
 export function Component() {

@@ -247,6 +247,24 @@ describe('session refresh on 401', () => {
     expect(navigation).toMatchObject({ type: 'navigate', replace: false });
   });
 
+  it('a credential call (renewSession: false) takes its 401 as the answer: no refresh, no redirect, session kept', async () => {
+    const { client, sent, storage, uiEvents } = setup(
+      {
+        'POST /api/identity/login': () =>
+          json(401, { code: 'identity.login_failed', message: 'Account or password incorrect.' }),
+      },
+      { storage: withTokens(), location: '/login' },
+    );
+    const error = await client
+      .post('/api/identity/login', { account: 'ann' }, { renewSession: false, silent: true })
+      .catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ kind: 'http', status: 401, code: 'identity.login_failed' });
+    expect(sent.map((request) => request.url.pathname)).toEqual(['/api/identity/login']);
+    expect(storage.getItem('accessToken')).toBe('access-1');
+    expect(uiEvents()).toEqual([]);
+  });
+
   it('does not redirect again when the member is already on /login', async () => {
     const { client, uiEvents } = setup({ 'GET /api/a': () => json(401, {}) }, { location: '/login?jumpUrl=abc' });
     await client.get('/api/a').catch(() => undefined);

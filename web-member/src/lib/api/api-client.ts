@@ -40,6 +40,11 @@ export interface RequestOptions {
   redirectOnAuthFailure?: boolean;
   /** The caller shows failures itself: no toasts, dialogs or alerts (state effects still apply). */
   silent?: boolean;
+  /**
+   * A 401 renews the token pair and retries unless this is false: for credential calls (login), where a 401
+   * is the answer ("account or password incorrect"), not a lost session.
+   */
+  renewSession?: boolean;
 }
 
 export interface ApiClient {
@@ -276,7 +281,7 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
     const { response, body, url } = answer;
     if (response.ok) return body as T;
     const error = new ApiError({ kind: 'http', url, status: response.status, body });
-    if (response.status === 401 && path !== REFRESH_PATH) {
+    if (response.status === 401 && path !== REFRESH_PATH && options.renewSession !== false) {
       const current = readTokens(storage);
       // Someone else already renewed the pair while this call was in flight: just retry.
       if (!retried && current && tokens && current.accessToken !== tokens.accessToken) {

@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api/client';
+import type { Page } from '@/lib/api/api-types';
 
 export interface TopicRow {
   topicId: string;
@@ -11,14 +12,6 @@ export interface TopicRow {
   commentCount: number;
   likeCount: number;
   viewCount: number;
-}
-
-export interface Page<T> {
-  items: T[];
-  page: number;
-  pageSize: number;
-  total: number;
-  totalPages: number;
 }
 
 export interface TopicListParams {

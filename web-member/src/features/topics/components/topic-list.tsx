@@ -1,18 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { Pagination } from '@/components/ui/pagination';
+import { formatDateTime } from '@/lib/format-time';
 import { useTopics } from '../api/get-topics';
-import { Pagination } from './pagination';
 
 export const HOME_PAGE_SIZE = 20;
-
-function formatTime(iso: string, language: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  return new Intl.DateTimeFormat(language === 'zh' ? 'zh-CN' : 'en-US', {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-  }).format(date);
-}
 
 /** The newest topics, one page at a time. */
 export function TopicList({ page }: { page: number }) {
@@ -49,7 +41,7 @@ export function TopicList({ page }: { page: number }) {
             {topic.summary ? <p className="topic-row__summary">{topic.summary}</p> : null}
             <p className="topic-row__meta">
               <time dateTime={topic.postedAt}>
-                {t('home.postedAt', { time: formatTime(topic.postedAt, i18n.language) })}
+                {t('home.postedAt', { time: formatDateTime(topic.postedAt, i18n.language) })}
               </time>
               <span>{t('home.comments', { value: topic.commentCount })}</span>
               <span>{t('home.likes', { value: topic.likeCount })}</span>

@@ -1,6 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 
+/** The `?page=` value as a page number (1 when absent or not a whole number ≥ 1). */
+export function pageFrom(value: string | null): number {
+  const page = Number(value);
+  return Number.isInteger(page) && page >= 1 ? page : 1;
+}
+
 function withPage(search: string, page: number): string {
   const params = new URLSearchParams(search);
   if (page <= 1) params.delete('page');

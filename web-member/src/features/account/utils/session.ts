@@ -1,0 +1,20 @@
+import type { QueryClient } from '@tanstack/react-query';
+import type { SessionAnswer } from '@/lib/api/api-types';
+import { api } from '@/lib/api/client';
+import { setSystemUser } from '@/stores/app-state';
+import { loginLogQueryKey } from '../api/get-login-log';
+
+/** After login or registration: the token pair where the API client reads it, and the member as current user. */
+export function startMemberSession(answer: SessionAnswer, queryClient: QueryClient): void {
+  api.startSession({ accessToken: answer.accessToken, refreshToken: answer.refreshToken });
+  // Another member's data may still be cached from before.
+  queryClient.removeQueries({ queryKey: loginLogQueryKey() });
+  setSystemUser(answer.systemUser);
+}
+
+/** Log out: tokens gone (the client's `sessionCleared` clears the current user), member data dropped. */
+export function endMemberSession(queryClient: QueryClient): void {
+  api.endSession();
+  setSystemUser(null);
+  queryClient.removeQueries({ queryKey: loginLogQueryKey() });
+}
