@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Everything CI runs: type check, lint, distributed-mode config checks, unit and integration specs
-# (real Kafka + MongoDB-wire server).
+# Everything CI runs: type check, lint, distributed-mode config checks, the web apps' unit tests and builds,
+# then Jest: unit, integration (real Kafka + MongoDB-wire server) and browser specs (Chromium on the built apps).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="$PWD/node_modules/.bin:$PATH"
@@ -11,4 +11,7 @@ tsc -p tsconfig.json --noEmit
 eslint . --max-warnings=0
 prettier --check . --log-level=warn
 bash deploy/validate.sh
+npm run typecheck --workspaces --if-present
+npm run test --workspaces --if-present
+npm run build --workspaces --if-present
 jest --ci --maxWorkers=2 "$@"

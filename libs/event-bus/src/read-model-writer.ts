@@ -1,4 +1,4 @@
-import type { AnyBulkWriteOperation, Db, Document, UpdateFilter } from 'mongodb';
+import type { AnyBulkWriteOperation, Collection, Db, Document, UpdateFilter } from 'mongodb';
 
 /** Read-model documents are keyed by a string `_id`. */
 export interface ReadModelDocument extends Document {
@@ -80,26 +80,39 @@ export class ReadModelWriter {
     this.operations.set(collection, operations);
   }
 
-  /** Ordered, so a stream's updates land in order; after a refused guard the rest is resubmitted. */
+  /**
+   * Ordered, so a stream's updates land in order. A duplicate-key error means a guard refused (already
+   * applied) or two writers raced to create the document: every operation here is idempotent, so the batch is
+   * replayed one operation at a time, and a refused upsert is retried as a plain update (which applies if the
+   * guard lets it, and does nothing otherwise). No reliance on the server's error index.
+   */
   private async write(collection: string, operations: AnyBulkWriteOperation<ReadModelDocument>[]): Promise<void> {
-    let remaining = operations;
-    while (remaining.length > 0) {
-      try {
-        await this.db.collection<ReadModelDocument>(collection).bulkWrite(remaining, { ordered: true });
-        return;
-      } catch (error) {
-        const failed = firstDuplicateIndex(error);
-        if (failed === null) throw error;
-        remaining = remaining.slice(failed + 1);
+    const target = this.db.collection<ReadModelDocument>(collection);
+    try {
+      await target.bulkWrite(operations, { ordered: true });
+    } catch (error) {
+      if (!isDuplicateKey(error)) throw error;
+      for (const operation of operations) await this.writeOne(target, operation);
+    }
+  }
+
+  private async writeOne(
+    target: Collection<ReadModelDocument>,
+    operation: AnyBulkWriteOperation<ReadModelDocument>,
+  ): Promise<void> {
+    try {
+      await target.bulkWrite([operation]);
+    } catch (error) {
+      if (!isDuplicateKey(error)) throw error;
+      if ('updateOne' in operation && operation.updateOne.upsert) {
+        await target.bulkWrite([{ updateOne: { ...operation.updateOne, upsert: false } }]);
       }
     }
   }
 }
 
-function firstDuplicateIndex(error: unknown): number | null {
-  const writeErrors = (error as { writeErrors?: { code: number; index: number }[] | { code: number; index: number } })
-    .writeErrors;
+function isDuplicateKey(error: unknown): boolean {
+  const { code, writeErrors } = error as { code?: number; writeErrors?: { code: number }[] | { code: number } };
   const list = Array.isArray(writeErrors) ? writeErrors : writeErrors ? [writeErrors] : [];
-  const first = list[0];
-  return first && first.code === DUPLICATE_KEY ? first.index : null;
+  return code === DUPLICATE_KEY || list.some((writeError) => writeError.code === DUPLICATE_KEY);
 }

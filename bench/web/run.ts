@@ -1,0 +1,256 @@
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { chromium } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
+import { machine } from '../lib/stats';
+
+/**
+ * bench/web: loads the member site's home page (`/`) and the staff console (`/admin/`) in Chromium with a cold
+ * cache against a running app (`BENCH_URL`, default http://127.0.0.1:3000; start one with `npm start`) and
+ * prints LCP, TBT, the bytes transferred (JS, CSS, all) and the JavaScript each page needs, gzip-sized from the
+ * builds (`<app>/dist`), next to the budget; then every lazy chunk of each build.
+ */
+const BASE_URL = (process.env.BENCH_URL ?? 'http://127.0.0.1:3000').replace(/\/$/, '');
+const RUNS = Number(process.env.BENCH_RUNS ?? 5);
+const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const STAFF = {
+  account: process.env.BENCH_STAFF_ACCOUNT ?? 'admin',
+  password: process.env.BENCH_STAFF_PASSWORD ?? 'admin123456',
+};
+const root = path.resolve(__dirname, '../../..');
+const KB = 1024;
+
+interface App {
+  name: string;
+  path: string;
+  dist: string;
+  /** Gzip bytes of JavaScript the page may need before it shows anything useful. */
+  budget?: number;
+}
+
+const APPS: App[] = [
+  { name: 'member home', path: '/', dist: path.join(root, 'web-member', 'dist'), budget: 170 * KB },
+  { name: 'staff console', path: '/admin/', dist: path.join(root, 'web-admin', 'dist') },
+];
+
+interface Load {
+  lcpMs: number;
+  fcpMs: number;
+  tbtMs: number;
+  bytes: { js: number; css: number; total: number };
+  /** Paths of the scripts the page loaded (`/assets/…`). */
+  scripts: string[];
+  url: string;
+}
+
+/** Collected inside the page from the navigation on: LCP candidates, paints and long tasks. */
+const OBSERVER = `
+  window.__bench = { lcp: 0, longTasks: [] };
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) window.__bench.lcp = entry.startTime;
+  }).observe({ type: 'largest-contentful-paint', buffered: true });
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) window.__bench.longTasks.push(entry.duration);
+  }).observe({ type: 'longtask', buffered: true });
+`;
+
+async function loadCold(browser: Browser, app: App, localStorage: Record<string, string>): Promise<Load> {
+  // A new context is a new profile: empty HTTP cache, no service worker, no storage but what is given.
+  const context = await browser.newContext({
+    locale: 'zh-CN',
+    viewport: { width: 1280, height: 800 },
+    storageState: {
+      cookies: [],
+      origins: [
+        { origin: BASE_URL, localStorage: Object.entries(localStorage).map(([name, value]) => ({ name, value })) },
+      ],
+    },
+  });
+  try {
+    const page = await context.newPage();
+    await page.addInitScript({ content: OBSERVER });
+    const bytes = await countTransfers(page);
+    await page.goto(`${BASE_URL}${app.path}`, { waitUntil: 'networkidle' });
+    // LCP is final once the page stops painting bigger things; a quiet second after the network settles.
+    await page.waitForTimeout(1_000);
+    const measured = await page.evaluate<{ lcp: number; fcp: number; longTasks: number[] }>(`({
+      lcp: window.__bench.lcp,
+      fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? 0,
+      longTasks: window.__bench.longTasks,
+    })`);
+    return {
+      lcpMs: measured.lcp,
+      fcpMs: measured.fcp,
+      tbtMs: measured.longTasks.reduce((sum, duration) => sum + Math.max(0, duration - 50), 0),
+      bytes: bytes.totals(),
+      scripts: bytes.scripts(),
+      url: page.url(),
+    };
+  } finally {
+    await context.close();
+  }
+}
+
+/** Bytes on the wire per resource type, from the DevTools protocol (compressed size plus headers). */
+async function countTransfers(page: Page) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  const types = new Map<string, { type: string; url: string }>();
+  const finished = new Map<string, number>();
+  cdp.on('Network.responseReceived', (event) =>
+    types.set(event.requestId, { type: event.type, url: event.response.url }),
+  );
+  cdp.on('Network.loadingFinished', (event) => finished.set(event.requestId, event.encodedDataLength));
+  return {
+    totals() {
+      const totals = { js: 0, css: 0, total: 0 };
+      for (const [id, length] of finished) {
+        const type = types.get(id)?.type;
+        totals.total += length;
+        if (type === 'Script') totals.js += length;
+        if (type === 'Stylesheet') totals.css += length;
+      }
+      return totals;
+    },
+    scripts() {
+      return [...types.values()].filter(({ type }) => type === 'Script').map(({ url }) => new URL(url).pathname);
+    },
+  };
+}
+
+interface Chunk {
+  file: string;
+  raw: number;
+  gzip: number;
+}
+
+/** The build as the browser sees it: what index.html loads up front, and every chunk loaded later. */
+function analyseBuild(app: App) {
+  const html = readFileSync(path.join(app.dist, 'index.html'), 'utf8');
+  const base = app.path;
+  const referenced = [...html.matchAll(/<(?:script|link)\b[^>]*?(?:src|href)="([^"]+)"[^>]*>/g)]
+    .map((match) => match[1]!)
+    .filter((url) => url.startsWith(base));
+  const sizeOf = (file: string): Chunk => {
+    const body = readFileSync(path.join(app.dist, file));
+    return { file, raw: body.length, gzip: gzipSync(body, { level: 9 }).length };
+  };
+  const assets = readdirSync(path.join(app.dist, 'assets'))
+    .filter((file) => /\.(js|css)$/.test(file) && statSync(path.join(app.dist, 'assets', file)).isFile())
+    .map((file) => sizeOf(`assets/${file}`));
+  const initial = new Set(referenced.map((url) => url.slice(base.length)));
+  return {
+    initialJs: assets.filter((chunk) => chunk.file.endsWith('.js') && initial.has(chunk.file)),
+    initialCss: assets.filter((chunk) => chunk.file.endsWith('.css') && initial.has(chunk.file)),
+    lazy: assets.filter((chunk) => chunk.file.endsWith('.js') && !initial.has(chunk.file)),
+    byPath: new Map(assets.map((chunk) => [`${base}${chunk.file}`, chunk])),
+  };
+}
+
+/** A staff session for the console's dashboard (the demo account of `npm start` unless told otherwise). */
+async function staffSession(): Promise<Record<string, string> | null> {
+  const seed = await fetch(`${BASE_URL}/api/health`);
+  const csrf = /cms_token=([^;]+)/.exec(seed.headers.get('set-cookie') ?? '')?.[1];
+  if (!csrf) return null;
+  const response = await fetch(`${BASE_URL}/api/identity/staff/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie: `cms_token=${csrf}`, 'bbs-xsrf-token': csrf },
+    body: JSON.stringify(STAFF),
+  });
+  if (!response.ok) return null;
+  const tokens = (await response.json()) as { accessToken: string; refreshToken: string };
+  return { staffAccessToken: tokens.accessToken, staffRefreshToken: tokens.refreshToken };
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor((sorted.length - 1) / 2)] ?? NaN;
+};
+const kb = (bytes: number) => `${(bytes / KB).toFixed(1)} KB`;
+const ms = (value: number) => `${Math.round(value)} ms`;
+const sum = (chunks: Chunk[], key: 'raw' | 'gzip') => chunks.reduce((total, chunk) => total + chunk[key], 0);
+
+async function main(): Promise<void> {
+  console.log(`bench/web on ${machine()}`);
+  console.log(`Chromium ${CHROMIUM_PATH}, ${BASE_URL}, ${RUNS} cold loads per page (median shown)\n`);
+  const ready = await fetch(`${BASE_URL}/api/health`).catch(() => null);
+  if (!ready?.ok) throw new Error(`nothing answers ${BASE_URL}/api/health: start the app (npm start) or set BENCH_URL`);
+  const session = await staffSession();
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-quic',
+    ],
+  });
+  let overBudget = false;
+  const rows: string[][] = [];
+  const lazyLines: string[] = [];
+  try {
+    for (const app of APPS) {
+      if (!existsSync(path.join(app.dist, 'index.html'))) {
+        rows.push([app.name, `not built (${path.relative(root, app.dist)})`, '', '', '', '', '', '', '']);
+        continue;
+      }
+      const build = analyseBuild(app);
+      const loads: Load[] = [];
+      const storage = app.path === '/admin/' && session ? session : {};
+      for (let run = 0; run < RUNS; run++) loads.push(await loadCold(browser, app, storage));
+      const landed = new URL(loads[0]!.url).pathname;
+      const pageJs = [...new Set(loads[0]!.scripts)]
+        .map((script) => build.byPath.get(script))
+        .filter((chunk) => chunk !== undefined);
+      const pageJsGzip = sum(pageJs, 'gzip');
+      const verdict =
+        app.budget === undefined ? '—' : pageJsGzip <= app.budget ? `≤ ${kb(app.budget)} ✓` : `> ${kb(app.budget)} ✗`;
+      overBudget ||= app.budget !== undefined && pageJsGzip > app.budget;
+      rows.push([
+        `${app.name} (${landed})`,
+        ms(median(loads.map((load) => load.fcpMs))),
+        ms(median(loads.map((load) => load.lcpMs))),
+        ms(median(loads.map((load) => load.tbtMs))),
+        `${kb(median(loads.map((load) => load.bytes.js)))} / ${kb(median(loads.map((load) => load.bytes.css)))} / ${kb(median(loads.map((load) => load.bytes.total)))}`,
+        `${kb(sum(build.initialJs, 'gzip'))} (${build.initialJs.length} files)`,
+        `${kb(pageJsGzip)} (${pageJs.length} files)`,
+        verdict,
+      ]);
+      lazyLines.push(
+        `\n${app.name}: initial JS ${kb(sum(build.initialJs, 'raw'))} raw / ${kb(sum(build.initialJs, 'gzip'))} gzip, initial CSS ${kb(sum(build.initialCss, 'gzip'))} gzip; lazy chunks:`,
+        ...build.lazy
+          .sort((a, b) => b.gzip - a.gzip)
+          .map(
+            (chunk) =>
+              `  ${chunk.file.padEnd(48)} ${kb(chunk.raw).padStart(10)} raw ${kb(chunk.gzip).padStart(10)} gzip`,
+          ),
+      );
+    }
+  } finally {
+    await browser.close();
+  }
+  console.log(
+    '| page | FCP | LCP | TBT | transferred JS / CSS / total | initial JS (gzip) | JS the page loaded (gzip) | budget |',
+  );
+  console.log('|---|---|---|---|---|---|---|---|');
+  for (const row of rows) console.log(`| ${row.join(' | ')} |`);
+  console.log(lazyLines.join('\n'));
+  console.log(
+    `\nTBT: sum over long tasks of their time beyond 50 ms, from navigation until the network is idle. Gzip sizes: level 9 from dist.` +
+      `${session ? '' : `\nThe console was measured signed out (its login page): staff login ${STAFF.account} failed.`}`,
+  );
+  if (overBudget) {
+    console.log('\nOver budget.');
+    process.exitCode = 1;
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,128 @@
+import type { Page } from 'playwright-core';
+import { translateError } from '@forum/contracts';
+import { TokenService } from '@forum/platform';
+import { eventually } from '@forum/testing';
+import { DEMO_ACCOUNTS, seedDemo } from '../../services/all-in-one/src/demo-seed';
+import { browserSuite, readLocalStorage } from './harness';
+
+/** What the staff console says in each language, for the checks below. */
+const texts = {
+  zh: {
+    locale: 'zh-CN',
+    language: '语言',
+    name: '中文',
+    figures: ['会员', '今日发帖', '待处理举报', '发件箱积压', '投影延迟'],
+    later: ['会员数据将随会员账号功能', '举报数据将随举报功能'],
+    topics: '话题',
+    title: '标题',
+  },
+  en: {
+    locale: 'en-US',
+    language: 'Language',
+    name: 'English',
+    figures: ['Members', 'Posts today', 'Pending reports', 'Outbox backlog', 'Projector lag'],
+    later: ['Member figures come with', 'Report figures come with'],
+    topics: 'Topics',
+    title: 'Title',
+  },
+} as const;
+type Language = keyof typeof texts;
+const other = (language: Language): Language => (language === 'zh' ? 'en' : 'zh');
+
+describe('staff console (web-admin) in Chromium', () => {
+  const suite = browserSuite(['web-admin']);
+  let topicTitle: string;
+
+  beforeAll(async () => {
+    await seedDemo(suite.app.app);
+    topicTitle = `Staff console smoke ${Date.now()}`;
+    const posted = await suite.app.client.as('member-admin-smoke').post<{ visible: boolean }>('/api/forum/topics', {
+      title: topicTitle,
+      content: 'Posted through the API for the staff console to list.',
+    });
+    expect(posted).toMatchObject({ status: 201, body: { visible: true } });
+  });
+
+  /** A staff session as the console stores it, for a token the app signs (no login needed). */
+  const staffSession = () => ({
+    staffAccessToken: suite.app.app.get(TokenService).issueAccessToken({ sub: 'staff-smoke', kind: 'staff' }),
+    staffRefreshToken: 'not-used',
+  });
+
+  const figure = (page: Page, label: string) =>
+    page.getByRole('region', { name: label, exact: true }).locator('[data-figure]');
+
+  for (const language of ['zh', 'en'] as const) {
+    const say = texts[language];
+
+    suite.test(
+      `${language}: the dashboard shows live figures, and the language can be switched`,
+      () => ({ locale: say.locale, localStorage: staffSession() }),
+      async ({ page }) => {
+        await page.goto('/admin/');
+        for (const label of say.figures) await page.getByRole('region', { name: label, exact: true }).waitFor();
+
+        const [members, postsToday, pendingReports, outboxBacklog, projectorLag] = say.figures;
+        for (const label of [outboxBacklog, projectorLag, postsToday]) {
+          await eventually(async () => expect(await figure(page, label!).textContent()).toMatch(/^\d[\d,]*$/));
+        }
+        for (const [index, label] of [members!, pendingReports!].entries()) {
+          const value = figure(page, label);
+          expect(await value.textContent()).toBe('—');
+          await value.hover();
+          await page.getByRole('tooltip').filter({ hasText: say.later[index] }).waitFor();
+        }
+
+        const target = texts[other(language)];
+        await page.getByRole('button', { name: say.language, exact: true }).click();
+        await page.getByRole('menuitem', { name: target.name, exact: true }).click();
+        for (const label of target.figures) await page.getByRole('region', { name: label, exact: true }).waitFor();
+        await page.getByRole('button', { name: target.language, exact: true }).waitFor();
+        expect(await readLocalStorage(page, 'adminLanguage')).toBe(other(language));
+        expect(await page.getAttribute('html', 'lang')).toMatch(other(language) === 'zh' ? /^zh/ : /^en/);
+      },
+    );
+
+    suite.test(
+      `${language}: the topics list shows a topic posted through the API`,
+      () => ({ locale: say.locale, localStorage: staffSession() }),
+      async ({ page }) => {
+        await page.goto('/admin/');
+        await page.getByRole('menuitem', { name: say.topics }).click();
+        await page.getByRole('columnheader', { name: say.title }).waitFor();
+        await page.getByRole('cell', { name: topicTitle }).waitFor();
+        expect(new URL(page.url()).pathname).toBe('/admin/topics');
+
+        // A deep link opens the same page (the server answers index.html for client routes).
+        await page.goto('/admin/topics');
+        await page.getByRole('cell', { name: topicTitle }).waitFor();
+      },
+    );
+  }
+
+  suite.test(
+    'signs in through the login form with a staff account; a wrong password shows the server message',
+    { locale: 'en-US' },
+    async ({ page }) => {
+      const { account, password, nickname } = DEMO_ACCOUNTS.staff;
+      await page.goto('/admin/');
+      await page.waitForURL((url) => url.pathname === '/admin/login');
+
+      await page.getByLabel(/^Username/).fill(account);
+      await page.getByLabel(/^Password/).fill('not the password');
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page
+        .getByRole('alert')
+        .filter({ hasText: translateError('identity.login_failed', 'en') })
+        .waitFor();
+      expect(await readLocalStorage(page, 'staffAccessToken')).toBeNull();
+
+      await page.getByLabel(/^Password/).fill(password);
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.getByRole('region', { name: 'Outbox backlog', exact: true }).waitFor();
+      await page.getByText(nickname, { exact: true }).waitFor();
+      expect(new URL(page.url()).pathname).toMatch(/^\/admin\/?$/);
+      expect(await readLocalStorage(page, 'staffRefreshToken')).toBeTruthy();
+    },
+  );
+});

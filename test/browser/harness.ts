@@ -1,0 +1,189 @@
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { chromium } from 'playwright-core';
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
+import { startTestApp } from '@forum/testing';
+import type { TestApp } from '@forum/testing';
+import { ALL_CONTEXTS } from '../../services/all-in-one/src/contexts';
+import { serveWebApps } from '../../services/all-in-one/src/web-shell';
+
+export const repoRoot = path.resolve(__dirname, '../..');
+export const resultsDir = path.join(repoRoot, 'test-results');
+
+/** The system's Chromium (Debian package); `npx playwright install` cannot download browsers here. */
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
+
+export type WebApp = 'web-member' | 'web-admin';
+
+export async function launchChromium(): Promise<Browser> {
+  if (!existsSync(CHROMIUM_PATH)) {
+    throw new Error(`No Chromium at ${CHROMIUM_PATH}: apt-get install -y chromium (or set CHROMIUM_PATH).`);
+  }
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+}
+
+/** Fails with the fix in the message, rather than testing the placeholder page of a site that was never built. */
+export function requireBuilt(site: WebApp): void {
+  const index = path.join(repoRoot, site, 'dist', 'index.html');
+  if (!existsSync(index)) {
+    throw new Error(
+      `${path.relative(repoRoot, index)} is missing: browser specs test the built site. Build it with \`npm run build -w ${site}\`.`,
+    );
+  }
+}
+
+export interface BrowserTestOptions extends BrowserContextOptions {
+  /** The site's localStorage when the context opens (a saved language, a session's tokens). */
+  localStorage?: Record<string, string>;
+}
+
+export interface BrowserTestContext {
+  page: Page;
+  context: BrowserContext;
+  baseUrl: string;
+  /** Opens another page in a fresh context (its own storage and cache), closed with the test. */
+  newPage(options?: BrowserTestOptions): Promise<Page>;
+}
+
+export interface BrowserSuite {
+  readonly app: TestApp;
+  readonly baseUrl: string;
+  /**
+   * A test with a fresh browser context. When it fails — or the page throws an uncaught error — a screenshot,
+   * the page's HTML and its console go to `test-results/`.
+   */
+  test(
+    name: string,
+    /** A function when the options need the running app (a token it signs). */
+    options: BrowserTestOptions | (() => BrowserTestOptions),
+    body: (context: BrowserTestContext) => Promise<void>,
+    timeoutMs?: number,
+  ): void;
+}
+
+/**
+ * One app (every context of the all-in-one process, on the suite's real Kafka and MongoDB, serving the built
+ * web apps) and one Chromium per spec file.
+ */
+export function browserSuite(requires: WebApp[]): BrowserSuite {
+  let app: TestApp | undefined;
+  let baseUrl = '';
+  let browser: Browser | undefined;
+
+  beforeAll(async () => {
+    for (const site of requires) requireBuilt(site);
+    app = await startTestApp(ALL_CONTEXTS, { configure: (created) => serveWebApps(created, repoRoot) });
+    baseUrl = await app.listen();
+    browser = await launchChromium();
+  }, 120_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await app?.close();
+  });
+
+  return {
+    get app() {
+      if (!app) throw new Error('the app is not started (see the beforeAll failure above)');
+      return app;
+    },
+    get baseUrl() {
+      return baseUrl;
+    },
+    test(name, options, body, timeoutMs) {
+      test(
+        name,
+        async () => {
+          if (!browser) throw new Error('Chromium is not started (see the beforeAll failure above)');
+          const contexts: BrowserContext[] = [];
+          const pages: { page: Page; log: string[] }[] = [];
+          const open = async ({ localStorage, ...contextOptions }: BrowserTestOptions = {}) => {
+            const context = await browser!.newContext({
+              baseURL: baseUrl,
+              ...contextOptions,
+              ...(localStorage && {
+                storageState: {
+                  cookies: [],
+                  origins: [
+                    {
+                      origin: baseUrl,
+                      localStorage: Object.entries(localStorage).map(([name, value]) => ({ name, value })),
+                    },
+                  ],
+                },
+              }),
+            });
+            contexts.push(context);
+            // Well under Jest's 60 s, so a missing element fails with the locator's message, not a test timeout.
+            context.setDefaultTimeout(10_000);
+            const page = await context.newPage();
+            const log: string[] = [];
+            page.on('console', (message) => log.push(`[console.${message.type()}] ${message.text()}`));
+            page.on('pageerror', (error) => log.push(`[pageerror] ${error.stack ?? error.message}`));
+            page.on('requestfailed', (request) =>
+              log.push(`[requestfailed] ${request.method()} ${request.url()} ${request.failure()?.errorText ?? ''}`),
+            );
+            pages.push({ page, log });
+            return page;
+          };
+          try {
+            const page = await open(typeof options === 'function' ? options() : options);
+            await body({ page, context: contexts[0]!, baseUrl, newPage: open });
+            const uncaught = pages.flatMap(({ log }) => log.filter((line) => line.startsWith('[pageerror]')));
+            if (uncaught.length > 0) throw new Error(`the page threw:\n${uncaught.join('\n')}`);
+          } catch (error) {
+            await saveEvidence(pages);
+            throw error;
+          } finally {
+            await Promise.all(contexts.map((context) => context.close()));
+          }
+        },
+        timeoutMs,
+      );
+    },
+  };
+}
+
+async function saveEvidence(pages: { page: Page; log: string[] }[]): Promise<void> {
+  mkdirSync(resultsDir, { recursive: true });
+  const { testPath, currentTestName } = expect.getState();
+  const base = `${path.basename(testPath ?? 'spec').replace(/\.int-spec\.ts$/, '')}--${slug(currentTestName ?? 'test')}`;
+  for (const [index, { page, log }] of pages.entries()) {
+    const name = path.join(resultsDir, `${base}${index === 0 ? '' : `-${index + 1}`}`);
+    try {
+      await page.screenshot({ path: `${name}.png`, fullPage: true, timeout: 5_000 });
+      writeFileSync(`${name}.html`, `<!-- ${page.url()} -->\n${await page.content()}`);
+    } catch (error) {
+      log.push(`[harness] could not capture the page: ${String(error)}`);
+    }
+    writeFileSync(`${name}.log`, `${page.url()}\n${log.join('\n')}\n`);
+    console.log(`[browser] evidence saved: ${path.relative(repoRoot, name)}.{png,html,log}`);
+  }
+}
+
+function slug(text: string): string {
+  return text
+    .normalize('NFKD')
+    .replace(/[^\w\u4e00-\u9fff]+/g, '-')
+    .replace(/^-|-$/g, '')
+    .slice(0, 120);
+}
+
+/** `document.documentElement` is no wider than the viewport: nothing to scroll sideways. */
+export async function horizontalOverflow(page: Page): Promise<number> {
+  return page.evaluate<number>('document.documentElement.scrollWidth - document.documentElement.clientWidth');
+}
+
+export async function readLocalStorage(page: Page, key: string): Promise<string | null> {
+  return page.evaluate<string | null>(`localStorage.getItem(${JSON.stringify(key)})`);
+}

@@ -1,0 +1,37 @@
+import englishMessages from 'ra-language-english';
+import type { TranslationMessages } from 'react-admin';
+
+export const en: TranslationMessages = {
+  ...englishMessages,
+  app: {
+    title: 'Forum staff console',
+    language: 'Language',
+  },
+  dashboard: {
+    title: 'Dashboard',
+    figures: 'Live figures',
+    refreshed: 'Refreshed every 5 seconds',
+    members: 'Members',
+    members_later: 'Member figures come with member accounts (the identity context).',
+    posts_today: 'Posts today',
+    posts_total: '%{count} topic in all |||| %{count} topics in all',
+    pending_reports: 'Pending reports',
+    pending_reports_later: 'Report figures come with reports (the moderation context).',
+    outbox_backlog: 'Outbox backlog',
+    outbox_backlog_hint: 'Committed events not yet published to Kafka',
+    projector_lag: 'Projector lag',
+    projector_lag_hint: 'Published events not yet applied to read models',
+    unavailable: 'Not available: %{message}',
+  },
+  resources: {
+    topics: {
+      name: 'Topic |||| Topics',
+      fields: {
+        title: 'Title',
+        authorId: 'Author',
+        postedAt: 'Posted',
+        commentCount: 'Comments',
+      },
+    },
+  },
+};

@@ -1,0 +1,37 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { BrowserRouter } from 'react-router-dom';
+import { localStorageStore } from 'react-admin';
+import { createHttpClient } from './api/http-client';
+import { StaffSession } from './api/staff-session';
+import { App } from './App';
+import { createI18nProvider } from './i18n/i18n-provider';
+import { createAuthProvider } from './providers/auth-provider';
+import { createDataProvider } from './providers/data-provider';
+import { topicsApi } from './resources/topics';
+
+const apiUrl = '/api';
+const basename = import.meta.env.BASE_URL.replace(/\/$/, '');
+const session = new StaffSession(localStorage);
+const i18nProvider = createI18nProvider(localStorage, navigator.languages ?? [navigator.language]);
+const httpClient = createHttpClient({
+  session,
+  language: () => i18nProvider.getLocale(),
+  csrfSeedUrl: `${apiUrl}/health`,
+});
+// `adminLanguage` decides the language at start; react-admin's own store follows it.
+const store = localStorageStore(undefined, 'forum-admin');
+store.setItem('locale', i18nProvider.getLocale());
+const authProvider = createAuthProvider({ apiUrl, httpClient, session });
+const dataProvider = createDataProvider({ apiUrl, httpClient, resources: { topics: topicsApi } });
+
+// The router strips `/admin`; react-admin then works with paths of its own (`/`, `/topics`, `/login`).
+// Without transitions, as react-admin's own routers: its logout redirect (navigate, then reset the store and the
+// query cache) otherwise keeps interrupting the transition to /login, and the old page logs out again, forever.
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <BrowserRouter basename={basename} useTransitions={false}>
+      <App authProvider={authProvider} dataProvider={dataProvider} i18nProvider={i18nProvider} store={store} />
+    </BrowserRouter>
+  </StrictMode>,
+);
