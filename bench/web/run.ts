@@ -1,8 +1,8 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { chromium } from 'playwright-core';
 import type { Browser, Page } from 'playwright-core';
+import { CHROMIUM_PATH, launchChromium } from '@forum/testing';
 import { machine } from '../lib/stats';
 
 /**
@@ -13,7 +13,6 @@ import { machine } from '../lib/stats';
  */
 const BASE_URL = (process.env.BENCH_URL ?? 'http://127.0.0.1:3000').replace(/\/$/, '');
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
-const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const STAFF = {
   account: process.env.BENCH_STAFF_ACCOUNT ?? 'admin',
   password: process.env.BENCH_STAFF_PASSWORD ?? 'admin123456',
@@ -177,19 +176,7 @@ async function main(): Promise<void> {
   const ready = await fetch(`${BASE_URL}/api/health`).catch(() => null);
   if (!ready?.ok) throw new Error(`nothing answers ${BASE_URL}/api/health: start the app (npm start) or set BENCH_URL`);
   const session = await staffSession();
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM_PATH,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--disable-quic',
-    ],
-  });
+  const browser = await launchChromium();
   let overBudget = false;
   const rows: string[][] = [];
   const lazyLines: string[] = [];

@@ -1,8 +1,7 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { chromium } from 'playwright-core';
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
-import { startTestApp } from '@forum/testing';
+import { launchChromium, startTestApp } from '@forum/testing';
 import type { TestApp } from '@forum/testing';
 import { ALL_CONTEXTS } from '../../services/all-in-one/src/contexts';
 import { serveWebApps } from '../../services/all-in-one/src/web-shell';
@@ -10,27 +9,7 @@ import { serveWebApps } from '../../services/all-in-one/src/web-shell';
 export const repoRoot = path.resolve(__dirname, '../..');
 export const resultsDir = path.join(repoRoot, 'test-results');
 
-/** The system's Chromium (Debian package); `npx playwright install` cannot download browsers here. */
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-export const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-];
-
 export type WebApp = 'web-member' | 'web-admin';
-
-export async function launchChromium(): Promise<Browser> {
-  if (!existsSync(CHROMIUM_PATH)) {
-    throw new Error(`No Chromium at ${CHROMIUM_PATH}: apt-get install -y chromium (or set CHROMIUM_PATH).`);
-  }
-  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
-}
 
 /** Fails with the fix in the message, rather than testing the placeholder page of a site that was never built. */
 export function requireBuilt(site: WebApp): void {

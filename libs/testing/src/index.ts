@@ -5,3 +5,4 @@ export * from './test-app';
 export * from './harness/infra';
 export * from './fixtures';
 export * from './projection-spec';
+export * from './chromium';
