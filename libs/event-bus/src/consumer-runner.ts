@@ -1,6 +1,6 @@
 import type { Consumer, EachBatchPayload, Kafka } from 'kafkajs';
 import type { EventEnvelope } from '@forum/contracts';
-import { BusLogger, decodeEvent, TopicRegistry } from './kafka';
+import { BusLogger, decodeEvent, retryingKafka, TopicRegistry } from './kafka';
 
 export interface BatchPosition {
   topic: string;
@@ -48,7 +48,8 @@ export class ConsumerRunner {
     });
     this.consumer = consumer;
     await consumer.connect();
-    await consumer.subscribe({ topics: this.options.topics.map((t) => this.topics.physical(t)), fromBeginning: true });
+    const topics = this.options.topics.map((t) => this.topics.physical(t));
+    await retryingKafka(() => consumer.subscribe({ topics, fromBeginning: true }));
     await consumer.run({
       autoCommit: false,
       eachBatchAutoResolve: false,

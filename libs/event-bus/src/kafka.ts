@@ -94,3 +94,19 @@ export class TopicRegistry {
     });
   }
 }
+
+/**
+ * Retries a Kafka admin call that can fail for a moment after a topic was created (metadata still
+ * propagating: "This server does not host this topic-partition"), for up to `timeoutMs`.
+ */
+export async function retryingKafka<T>(call: () => Promise<T>, timeoutMs = 15_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (let delay = 100; ; delay = Math.min(delay * 2, 1000)) {
+    try {
+      return await call();
+    } catch (error) {
+      if (Date.now() + delay > deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, delay));
+    }
+  }
+}

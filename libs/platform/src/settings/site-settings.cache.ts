@@ -3,7 +3,7 @@ import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnApplicationBoo
 import type { Consumer, Kafka } from 'kafkajs';
 import { DEFAULT_SITE_SETTINGS, siteSettingsSchema } from '@forum/contracts';
 import type { SiteSettings } from '@forum/contracts';
-import { decodeEvent, TopicRegistry } from '@forum/event-bus';
+import { decodeEvent, retryingKafka, TopicRegistry } from '@forum/event-bus';
 import { APP_CONFIG } from '../config';
 import type { AppConfig } from '../config';
 import { Readiness } from '../observability/readiness';
@@ -42,7 +42,7 @@ export class SiteSettingsCache implements OnApplicationBootstrap, BeforeApplicat
     const topic = this.topics.physical(SETTINGS_TOPIC);
     const admin = this.kafka.admin();
     await admin.connect();
-    const ends = await admin.fetchTopicOffsets(topic).finally(() => admin.disconnect());
+    const ends = await retryingKafka(() => admin.fetchTopicOffsets(topic)).finally(() => admin.disconnect());
     const endAtStart = new Map(ends.map((p) => [p.partition, Number(p.high)]));
     const consumed = new Map<number, number>();
     let caughtUp: () => void = () => undefined;
