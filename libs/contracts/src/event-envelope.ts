@@ -5,8 +5,6 @@ export interface Actor {
   ip?: string;
 }
 
-export const SYSTEM_ACTOR: Actor = { kind: 'system', id: null };
-
 /** What every command carries besides its payload. Time comes in here: deciders never read a clock. */
 export interface CommandMetadata {
   actor: Actor;

@@ -39,7 +39,3 @@ export function streamCategory(id: string): string {
   if (dash <= 0) throw new Error(`not a stream id: ${id}`);
   return id.slice(0, dash);
 }
-
-export function streamEntityId(id: string): string {
-  return id.slice(id.indexOf('-') + 1);
-}

@@ -2,6 +2,7 @@ import type { Db } from 'mongodb';
 import type { EventStore } from '@forum/event-store';
 import { toEnvelopes } from '@forum/event-store';
 import type { ProjectionDefinition } from './projection';
+import { eventTopic } from './kafka';
 import { ReadModelWriter } from './read-model-writer';
 
 export interface RebuildProgress {
@@ -43,7 +44,7 @@ export async function rebuildProjection(
     for await (const commits of store.readAll()) {
       const writer = new ReadModelWriter(db, shadow);
       for (const commit of commits) {
-        if (!relevant.has(`${store.context}.${commit.streamId.slice(0, commit.streamId.indexOf('-'))}`)) continue;
+        if (!relevant.has(eventTopic(store.context, commit.streamId))) continue;
         for (const event of toEnvelopes(commit)) {
           await projection.apply(event, writer);
           progress.events++;

@@ -90,10 +90,6 @@ const validatedQuery = createParamDecorator(({ zod: schema }: Wrapped, ctx: Exec
   return validate(schema, query);
 });
 
-const validatedParams = createParamDecorator(({ zod: schema }: Wrapped, ctx: ExecutionContext) =>
-  validate(schema, ctx.switchToHttp().getRequest<FastifyRequest>().params ?? {}),
-);
-
 function jsonSchema(schema: z.ZodType): Record<string, unknown> {
   return z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>;
 }
@@ -115,8 +111,6 @@ export const ValidQuery = (schema: z.ZodObject): ParameterDecorator =>
       })(target, key, descriptor);
     }
   });
-
-export const ValidParams = (schema: z.ZodType): ParameterDecorator => validatedParams({ zod: schema });
 
 /** Form bodies send one value as a string and several as an array. */
 export function listOf<T extends z.ZodType>(item: T) {

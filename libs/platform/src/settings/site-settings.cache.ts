@@ -6,7 +6,6 @@ import type { SiteSettings } from '@forum/contracts';
 import { decodeEvent, retryingKafka, TopicRegistry } from '@forum/event-bus';
 import { APP_CONFIG } from '../config';
 import type { AppConfig } from '../config';
-import { Readiness } from '../observability/readiness';
 import { KAFKA } from '../platform.tokens';
 
 const SETTINGS_TOPIC = 'moderation.settings';
@@ -28,7 +27,6 @@ export class SiteSettingsCache implements OnApplicationBootstrap, BeforeApplicat
     @Inject(KAFKA) private readonly kafka: Kafka,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly topics: TopicRegistry,
-    private readonly readiness: Readiness,
   ) {
     this.groupId = topics.physical(`${config.SERVICE_NAME}.settings-cache.${randomUUID()}`);
   }
@@ -71,7 +69,6 @@ export class SiteSettingsCache implements OnApplicationBootstrap, BeforeApplicat
       new Promise<boolean>((r) => setTimeout(() => r(true), CATCH_UP_MS).unref()),
     ]);
     if (timedOut) this.logger.warn('settings: not caught up at start; serving what has arrived so far');
-    this.readiness.register('settings', async () => undefined);
   }
 
   async beforeApplicationShutdown(): Promise<void> {

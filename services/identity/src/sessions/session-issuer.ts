@@ -29,10 +29,10 @@ export function hashRefreshToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
-function sessionOf(refreshToken: string): string {
+function sessionStreamOf(refreshToken: string): { sessionId: string; stream: string } {
   const sessionId = refreshToken.split('.')[0] ?? '';
   if (!/^[0-9a-f-]{36}$/.test(sessionId)) throw new DomainError('identity.refresh_invalid');
-  return streamId('session', sessionId);
+  return { sessionId, stream: streamId('session', sessionId) };
 }
 
 /** Starts, renews and ends login sessions, and issues the token pair the client stores. */
@@ -66,11 +66,11 @@ export class SessionIssuer {
   }
 
   async renew(refreshToken: string, meta: CommandMetadata): Promise<IssuedTokens> {
-    const sessionId = sessionOf(refreshToken).slice('session-'.length);
+    const { sessionId, stream } = sessionStreamOf(refreshToken);
     const next = `${sessionId}.${randomBytes(32).toString('base64url')}`;
     const result = await this.store.handle(
       sessionDecider,
-      sessionOf(refreshToken),
+      stream,
       {
         type: 'Renew',
         presentedHash: hashRefreshToken(refreshToken),
@@ -93,7 +93,7 @@ export class SessionIssuer {
   async end(refreshToken: string, meta: CommandMetadata): Promise<void> {
     await this.store.handle(
       sessionDecider,
-      sessionOf(refreshToken),
+      sessionStreamOf(refreshToken).stream,
       { type: 'End', reason: 'logout', now: meta.now },
       meta,
     );

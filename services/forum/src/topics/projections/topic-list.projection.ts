@@ -1,4 +1,3 @@
-import type { Db } from 'mongodb';
 import type { EventEnvelope, TopicEvent } from '@forum/contracts';
 import type { ProjectionDefinition, ReadModelWriter } from '@forum/event-bus';
 import type { TopicRow } from '../topic.schemas';
@@ -30,9 +29,6 @@ export const topicListProjection: ProjectionDefinition = {
         });
         return;
     }
-  },
-  async createIndexes(db: Db, physical: (collection: string) => string) {
-    await db.collection(physical(TOPIC_LIST)).createIndex({ tagIds: 1, _id: -1 });
   },
 };
 
