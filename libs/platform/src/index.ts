@@ -16,3 +16,4 @@ export * from './service-main';
 export * from './settings/site-settings.cache';
 export * from './settings/site-mode.guard';
 export * from './auth/auth.guard';
+export * from './geo/ip-location';
