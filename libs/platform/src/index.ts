@@ -17,3 +17,4 @@ export * from './settings/site-settings.cache';
 export * from './settings/site-mode.guard';
 export * from './auth/auth.guard';
 export * from './geo/ip-location';
+export * from './members/member-profiles.projection';

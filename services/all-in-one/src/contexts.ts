@@ -7,7 +7,7 @@ import { IdentityModule } from '../../identity/src/identity.module';
 import { loginLogProjection } from '../../identity/src/projections/login-log.projection';
 import { memberDirectoryProjection } from '../../identity/src/projections/member-directory.projection';
 import { ModerationModule } from '../../moderation/src/moderation.module';
-import { memberProfilesProjection } from '../../moderation/src/settings/projections/member-profiles.projection';
+import { memberProfilesProjection } from '@forum/platform';
 import { siteSettingsProjection } from '../../moderation/src/settings/projections/site-settings.projection';
 
 /** Every bounded context this product has: the all-in-one process hosts them all. */
@@ -16,6 +16,6 @@ export const ALL_CONTEXTS: Type[] = [IdentityModule, ForumModule, ModerationModu
 /** Every projection by context, for the rebuild command. */
 export const PROJECTIONS: Record<string, ProjectionDefinition[]> = {
   forum: [topicListProjection, topicStatsProjection],
-  moderation: [siteSettingsProjection, memberProfilesProjection],
+  moderation: [siteSettingsProjection, memberProfilesProjection('moderation')],
   identity: [memberDirectoryProjection, loginLogProjection],
 };

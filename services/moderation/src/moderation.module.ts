@@ -1,7 +1,6 @@
 import { Module } from '@nestjs/common';
-import { EventSourcingModule } from '@forum/platform';
+import { EventSourcingModule, memberProfilesProjection } from '@forum/platform';
 import { ChangeSettingsHandler } from './settings/commands/change-settings';
-import { memberProfilesProjection } from './settings/projections/member-profiles.projection';
 import { siteSettingsProjection } from './settings/projections/site-settings.projection';
 import { SiteSettingsReader } from './settings/queries/site-settings.reader';
 import { SettingsController } from './settings/settings.controller';
@@ -12,7 +11,7 @@ import { SiteInfoController } from './settings/site-info.controller';
   imports: [
     EventSourcingModule.forContext({
       context: 'moderation',
-      projections: [siteSettingsProjection, memberProfilesProjection],
+      projections: [siteSettingsProjection, memberProfilesProjection('moderation')],
     }),
   ],
   controllers: [SettingsController, SiteInfoController],

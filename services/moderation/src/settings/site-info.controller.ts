@@ -3,8 +3,17 @@ import { ApiTags } from '@nestjs/swagger';
 import type { Db } from 'mongodb';
 import { z } from 'zod';
 import type { Actor } from '@forum/contracts';
-import { CONTEXT_DB, CurrentActor, OpenWhenClosed, Public, RateLimit, ValidQuery, wholeNumber } from '@forum/platform';
-import { MEMBER_PROFILES, MemberProfileDocument } from './projections/member-profiles.projection';
+import {
+  CONTEXT_DB,
+  CurrentActor,
+  MEMBER_PROFILES,
+  MemberProfileDocument,
+  OpenWhenClosed,
+  Public,
+  RateLimit,
+  ValidQuery,
+  wholeNumber,
+} from '@forum/platform';
 import { SiteSettingsReader } from './queries/site-settings.reader';
 
 export const PAGE_VISITS = 'page_visits';
