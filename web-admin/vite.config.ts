@@ -1,3 +1,4 @@
+import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
@@ -7,6 +8,10 @@ const proxied = ['/api', '/baseInfo', '/refreshToken', '/statistic'];
 export default defineConfig({
   base: '/admin/',
   plugins: [react()],
+  resolve: {
+    // The settings document's schema (and other contracts) shared with the server, read from source.
+    alias: { '@contracts': fileURLToPath(new URL('../libs/contracts/src', import.meta.url)) },
+  },
   server: {
     proxy: Object.fromEntries(proxied.map((prefix) => [prefix, { target: backend }])),
   },

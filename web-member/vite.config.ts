@@ -4,6 +4,10 @@ import { defineConfig } from 'vitest/config';
 
 const backend = 'http://127.0.0.1:3000';
 const proxied = ['/api', '/baseInfo', '/refreshToken', '/statistic'];
+const isLibrary = (id: string) => /[\\/]node_modules[\\/]/.test(id);
+/** TipTap / ProseMirror and their own dependencies: only the topic editor screens load them. */
+const editorLibrary =
+  /[\\/]node_modules[\\/](@tiptap|prosemirror-[a-z-]+|orderedmap|rope-sequence|w3c-keyname|linkifyjs|fast-equals|@floating-ui|@popperjs|tippy\.js|markdown-it|linkify-it|mdurl|uc\.micro|punycode\.js|entities)[\\/]/;
 
 export default defineConfig({
   base: '/',
@@ -23,8 +27,16 @@ export default defineConfig({
     reportCompressedSize: true,
     target: 'es2022',
     rolldownOptions: {
-      // Libraries in one long-cached chunk; app code stays beside it.
-      output: { codeSplitting: { groups: [{ name: 'vendor', test: /[\\/]node_modules[\\/]/ }] } },
+      // Libraries in one long-cached chunk; app code stays beside it. The topic editor (TipTap/ProseMirror) is
+      // its own chunk, loaded only by /addTopic and /user/editTopic.
+      output: {
+        codeSplitting: {
+          groups: [
+            { name: 'vendor', test: (id: string) => isLibrary(id) && !editorLibrary.test(id), priority: 20 },
+            { name: 'editor', test: editorLibrary, priority: 10 },
+          ],
+        },
+      },
     },
   },
   test: {

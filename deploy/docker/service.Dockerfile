@@ -51,6 +51,8 @@ COPY --from=prod-deps /app/node_modules node_modules
 COPY --from=build /app/dist dist
 RUN test -n "${SERVICE}" || { echo "build with --build-arg SERVICE=<context>" >&2; exit 1; }; \
     test -f "dist/services/${SERVICE}/src/main.js" || { echo "no such service: ${SERVICE}" >&2; ls dist/services >&2; exit 1; }
+# The one writable place: the uploaded-files volume (docker-compose.yml), owned by the process user.
+RUN mkdir -p /data/files && chown node:node /data/files
 USER node
 EXPOSE 3000
 # Shell form only to expand $SERVICE; exec makes node the process that receives SIGTERM.

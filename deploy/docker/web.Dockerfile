@@ -17,7 +17,8 @@ COPY package.json package-lock.json ./
 COPY web-member/package.json web-member/
 COPY web-admin/package.json web-admin/
 RUN npm install --ignore-scripts --no-audit --no-fund
-# If a web app starts importing shared code (e.g. libs/contracts for error codes), copy it here too.
+# The console imports the settings schema and permission names from libs/contracts (zod comes with the root install).
+COPY libs/contracts/ libs/contracts/
 COPY web-member/ web-member/
 COPY web-admin/ web-admin/
 RUN npm run build --workspaces --if-present \

@@ -4,6 +4,7 @@ import { TokenService } from '@forum/platform';
 import { eventually } from '@forum/testing';
 import { DEMO_ACCOUNTS, seedDemo } from '../../services/all-in-one/src/demo-seed';
 import { browserSuite, readLocalStorage } from './harness';
+import { testTag } from '../../services/forum/src/tags/tag.fixture';
 
 /** What the staff console says in each language, for the checks below. */
 const texts = {
@@ -36,10 +37,13 @@ describe('staff console (web-admin) in Chromium', () => {
   beforeAll(async () => {
     await seedDemo(suite.app.app);
     topicTitle = `Staff console smoke ${Date.now()}`;
-    const posted = await suite.app.client.as('member-admin-smoke').post<{ visible: boolean }>('/api/forum/topics', {
-      title: topicTitle,
-      content: 'Posted through the API for the staff console to list.',
-    });
+    const posted = await suite.app.client
+      .as('member-admin-smoke', 'staff')
+      .post<{ visible: boolean }>('/api/forum/topics', {
+        title: topicTitle,
+        tagIds: [await testTag(suite.app.client)],
+        content: 'Posted through the API for the staff console to list.',
+      });
     expect(posted).toMatchObject({ status: 201, body: { visible: true } });
   });
 

@@ -1,5 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { browserSuite, horizontalOverflow } from './harness';
+import { testTag } from '../../services/forum/src/tags/tag.fixture';
 
 /**
  * The member site's stable hooks: the header's language control is labelled 语言 / Language, the newest
@@ -59,8 +60,9 @@ describe('member site (web-member) in Chromium', () => {
 
   beforeAll(async () => {
     topicTitle = `Member site smoke ${Date.now()}`;
-    const posted = await suite.app.client.as('member-smoke').post<{ visible: boolean }>('/api/forum/topics', {
+    const posted = await suite.app.client.as('member-smoke', 'staff').post<{ visible: boolean }>('/api/forum/topics', {
       title: topicTitle,
+      tagIds: [await testTag(suite.app.client)],
       content: 'Posted through the API for the member site to list.',
     });
     expect(posted).toMatchObject({ status: 201, body: { visible: true } });

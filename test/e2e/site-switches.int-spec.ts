@@ -2,18 +2,22 @@ import type { ErrorBody } from '@forum/contracts';
 import { eventually, startTestApp, TestApp } from '@forum/testing';
 import { ForumModule } from '../../services/forum/src/forum.module';
 import { IdentityModule } from '../../services/identity/src/identity.module';
+import { staffAccount } from '../../services/identity/src/roles/staff.fixture';
 import { ModerationModule } from '../../services/moderation/src/moderation.module';
+import { testTag } from '../../services/forum/src/tags/tag.fixture';
 
 /** Settings changed in the moderation context reach the others through Kafka and change what they allow. */
 describe('site switches and modes across contexts', () => {
   let t: TestApp;
+  let staffId: string;
 
   beforeAll(async () => {
     t = await startTestApp([IdentityModule, ForumModule, ModerationModule]);
+    staffId = await staffAccount(t.app, 'switch_admin', { contexts: [ModerationModule] });
   });
   afterAll(() => t.close());
 
-  const staff = () => t.client.as('staff-9', 'staff');
+  const staff = () => t.client.as(staffId, 'staff');
   const change = async (changes: Record<string, unknown>) =>
     expect((await staff().request('PATCH', '/api/moderation/settings', changes)).status).toBe(200);
 
@@ -57,9 +61,12 @@ describe('site switches and modes across contexts', () => {
   });
 
   it('makes the site read-only for members, then closed, while staff keep working', async () => {
+    const tagIds = [await testTag(t.client)];
     await change({ siteMode: 'readOnly', closedNotice: 'Upgrading, back soon' });
     await eventually(async () => {
-      const write = await t.client.as('member-1').post<ErrorBody>('/api/forum/topics', { title: 't', content: 'c' });
+      const write = await t.client
+        .as('member-1')
+        .post<ErrorBody>('/api/forum/topics', { title: 't', content: 'c', tagIds });
       expect([write.status, write.body.code, write.body.message]).toEqual([
         403,
         'site.read_only',
@@ -67,7 +74,7 @@ describe('site switches and modes across contexts', () => {
       ]);
     });
     expect((await t.client.get('/api/forum/topics')).status).toBe(200);
-    expect((await staff().post('/api/forum/topics', { title: 'Staff notice', content: 'c' })).status).toBe(201);
+    expect((await staff().post('/api/forum/topics', { title: 'Staff notice', content: 'c', tagIds })).status).toBe(201);
 
     await change({ siteMode: 'closed' });
     await eventually(async () => {

@@ -1,11 +1,20 @@
 import { lazy } from 'react';
-import { Admin, Resource, useTranslate } from 'react-admin';
+import { Route } from 'react-router-dom';
+import { Admin, CustomRoutes, Resource, useTranslate } from 'react-admin';
 import type { AuthProvider, DataProvider, I18nProvider, Store } from 'react-admin';
+import { mayOpen } from './api/staff-permissions';
 import { AdminLayout } from './layout/AdminLayout';
-import topics from './resources/topics';
+import { LoginPage } from './login/LoginPage';
+import members from './resources/members';
+import outbox from './resources/outbox';
+import roles from './resources/roles';
+import { forumTags, forumTopics } from './resources/forum';
 
 // Pages load on first visit; the shell (layout, login, providers) is all the first paint needs.
 const Dashboard = lazy(() => import('./dashboard/Dashboard').then(({ Dashboard }) => ({ default: Dashboard })));
+const SettingsPage = lazy(() =>
+  import('./settings/SettingsPage').then(({ SettingsPage }) => ({ default: SettingsPage })),
+);
 
 export interface AppProps {
   authProvider: AuthProvider;
@@ -28,11 +37,23 @@ export function App({ authProvider, dataProvider, i18nProvider, store }: AppProp
       store={store}
       dashboard={Dashboard}
       layout={AdminLayout}
+      loginPage={LoginPage}
       title={<AppTitle />}
       requireAuth
       disableTelemetry
     >
-      <Resource name="topics" {...topics} />
+      {(permissions: unknown) => (
+        <>
+          <Resource name="topics" {...forumTopics} />
+          <Resource name="tags" {...forumTags} />
+          {mayOpen(permissions, 'members') && <Resource name="members" {...members} />}
+          {mayOpen(permissions, 'roles') && <Resource name="roles" {...roles} />}
+          <Resource name="outbox" {...outbox} />
+          <CustomRoutes>
+            <Route path="/settings" element={<SettingsPage />} />
+          </CustomRoutes>
+        </>
+      )}
     </Admin>
   );
 }

@@ -8,7 +8,10 @@ import { App } from './App';
 import { createI18nProvider } from './i18n/i18n-provider';
 import { createAuthProvider } from './providers/auth-provider';
 import { createDataProvider } from './providers/data-provider';
-import { topicsApi } from './resources/topics';
+import { membersApi } from './resources/members';
+import { outboxApi } from './resources/outbox';
+import { rolesApi } from './resources/roles';
+import { staffTopicsApi, tagsApi, withForum } from './resources/forum';
 
 const apiUrl = '/api';
 const basename = import.meta.env.BASE_URL.replace(/\/$/, '');
@@ -23,7 +26,14 @@ const httpClient = createHttpClient({
 const store = localStorageStore(undefined, 'forum-admin');
 store.setItem('locale', i18nProvider.getLocale());
 const authProvider = createAuthProvider({ apiUrl, httpClient, session });
-const dataProvider = createDataProvider({ apiUrl, httpClient, resources: { topics: topicsApi } });
+const dataProvider = withForum(
+  createDataProvider({
+    apiUrl,
+    httpClient,
+    resources: { topics: staffTopicsApi, tags: tagsApi, members: membersApi, roles: rolesApi, outbox: outboxApi },
+  }),
+  { apiUrl, httpClient },
+);
 
 // The router strips `/admin`; react-admin then works with paths of its own (`/`, `/topics`, `/login`).
 // Without transitions, as react-admin's own routers: its logout redirect (navigate, then reset the store and the

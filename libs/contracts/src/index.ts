@@ -6,3 +6,5 @@ export * from './errors/messages';
 export * from './all-events';
 export * from './page';
 export * from './moderation/site-settings';
+export * from './identity/permissions';
+export * from './wallet/ledger-modules';

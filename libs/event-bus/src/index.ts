@@ -5,4 +5,5 @@ export * from './projection';
 export * from './projection-waiter';
 export * from './consumer-runner';
 export * from './projection-runner';
+export * from './reaction';
 export * from './rebuild';

@@ -84,14 +84,19 @@ export class TopicRegistry {
       this.admin = this.kafka.admin();
       await this.admin.connect();
     }
-    await this.admin.createTopics({
-      waitForLeaders: true,
-      topics: topics.map((topic) => ({
-        topic,
-        numPartitions: this.settings.partitions,
-        configEntries: [{ name: 'retention.ms', value: '-1' }],
-      })),
-    });
+    const admin = this.admin;
+    // Creating a topic that exists is a no-op, so the whole call can be retried when waiting for the leaders
+    // meets metadata that is still propagating.
+    await retryingKafka(() =>
+      admin.createTopics({
+        waitForLeaders: true,
+        topics: topics.map((topic) => ({
+          topic,
+          numPartitions: this.settings.partitions,
+          configEntries: [{ name: 'retention.ms', value: '-1' }],
+        })),
+      }),
+    );
   }
 }
 

@@ -2,6 +2,7 @@ import type { DynamicModule, Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import fastifyCookie from '@fastify/cookie';
+import fastifyMultipart from '@fastify/multipart';
 import { LogController } from 'fastify';
 import type { RouteOptions } from 'fastify';
 import { newId } from '@forum/contracts';
@@ -50,6 +51,8 @@ export async function createApp(
     bufferLogs: false,
   });
   await app.register(fastifyCookie);
+  // Uploads: limits are set per route by `readUpload` (files/multipart-upload.ts).
+  await app.register(fastifyMultipart);
   const metrics = app.get(Metrics);
   const fastify = app.getHttpAdapter().getInstance();
   fastify.addHook('onRequest', issueCsrfCookie(config.NODE_ENV === 'production'));

@@ -43,6 +43,8 @@ const configSchema = z.object({
   RATE_LIMIT_WRITES_PER_MINUTE_PER_IP: z.coerce.number().int().min(1).default(600),
   TRUST_PROXY: flag.default(false),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
+  /** The local-disk file storage's root (uploads); shared by every service in the distributed deployment. */
+  FILE_STORAGE_DIR: z.string().min(1).default('.data/files'),
 });
 
 export type AppConfig = z.infer<typeof configSchema>;

@@ -18,3 +18,5 @@ export * from './settings/site-mode.guard';
 export * from './auth/auth.guard';
 export * from './geo/ip-location';
 export * from './members/member-profiles.projection';
+export * from './files';
+export * from './permissions';

@@ -9,6 +9,7 @@ import { TokenService } from './auth/token.service';
 import { APP_CONFIG, AppConfig, kafkaSettings } from './config';
 import { CsrfGuard } from './http/csrf';
 import { ErrorFilter } from './http/error.filter';
+import { FilesModule } from './files/files.module';
 import { RateLimitGuard } from './http/rate-limit';
 import { HealthController } from './observability/health.controller';
 import { OpsController } from './observability/ops.controller';
@@ -43,7 +44,7 @@ export class PlatformModule {
   static forRoot(config: AppConfig): DynamicModule {
     return {
       module: PlatformModule,
-      imports: [CqrsModule.forRoot()],
+      imports: [CqrsModule.forRoot(), FilesModule],
       controllers: [HealthController, OpsController],
       providers: [
         { provide: APP_CONFIG, useValue: config },

@@ -1,21 +1,33 @@
 import type { Type } from '@nestjs/common';
 import type { ProjectionDefinition } from '@forum/event-bus';
 import { ForumModule } from '../../forum/src/forum.module';
-import { topicListProjection } from '../../forum/src/topics/projections/topic-list.projection';
-import { topicStatsProjection } from '../../forum/src/topics/projections/topic-stats.projection';
+import { TOPIC_PROJECTIONS } from '../../forum/src/topics/topic.parts';
+import { COMMENT_PROJECTIONS } from '../../forum/src/comments/comments.parts';
 import { IdentityModule } from '../../identity/src/identity.module';
+import { followsProjection } from '../../identity/src/projections/follows.projection';
 import { loginLogProjection } from '../../identity/src/projections/login-log.projection';
 import { memberDirectoryProjection } from '../../identity/src/projections/member-directory.projection';
 import { ModerationModule } from '../../moderation/src/moderation.module';
-import { memberProfilesProjection } from '@forum/platform';
+import { memberProfilesProjection, permissionSetsProjection } from '@forum/platform';
+import { memberSessionsProjection } from '../../identity/src/sessions/member-sessions';
 import { siteSettingsProjection } from '../../moderation/src/settings/projections/site-settings.projection';
+import { WALLET_PROJECTIONS, WalletModule } from '../../wallet/src/wallet.module';
+import { MESSAGING_PROJECTIONS, MessagingModule } from '../../messaging/src/messaging.module';
 
 /** Every bounded context this product has: the all-in-one process hosts them all. */
-export const ALL_CONTEXTS: Type[] = [IdentityModule, ForumModule, ModerationModule];
+export const ALL_CONTEXTS: Type[] = [IdentityModule, ForumModule, ModerationModule, WalletModule, MessagingModule];
 
 /** Every projection by context, for the rebuild command. */
 export const PROJECTIONS: Record<string, ProjectionDefinition[]> = {
-  forum: [topicListProjection, topicStatsProjection],
-  moderation: [siteSettingsProjection, memberProfilesProjection('moderation')],
-  identity: [memberDirectoryProjection, loginLogProjection],
+  forum: [...TOPIC_PROJECTIONS, memberProfilesProjection('forum'), ...COMMENT_PROJECTIONS],
+  moderation: [siteSettingsProjection, memberProfilesProjection('moderation'), permissionSetsProjection('moderation')],
+  identity: [
+    memberDirectoryProjection,
+    loginLogProjection,
+    permissionSetsProjection('identity'),
+    memberSessionsProjection,
+    followsProjection,
+  ],
+  wallet: WALLET_PROJECTIONS,
+  messaging: MESSAGING_PROJECTIONS,
 };

@@ -1,30 +1,80 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import { newId } from '@forum/contracts';
+import { ADMINISTRATOR_ROLE_ID, newId } from '@forum/contracts';
 import type { CommandMetadata } from '@forum/contracts';
 import { DomainError } from '@forum/event-store';
 import { PostTopicCommand } from '../../forum/src/topics/commands/post-topic.command';
 import { GetTopicListQuery } from '../../forum/src/topics/queries/get-topic-list.query';
+import { TagTree } from '../../forum/src/tags/tag.commands';
+import { ForumModule } from '../../forum/src/forum.module';
+import { PermissionChecker } from '@forum/platform';
 import { LogInCommand, RegisterMemberCommand } from '../../identity/src/accounts/commands';
+import { GrantRoleCommand } from '../../identity/src/roles/commands';
+import { seedDemoWallet } from '../../wallet/src/demo-wallet';
+import { seedDemoComments } from '../../forum/src/comments/demo-comments';
+import { seedDemoMessaging } from '../../messaging/src/demo-messaging';
 
 export const DEMO_ACCOUNTS = {
   staff: { account: 'admin', password: 'admin123456', nickname: '管理员' },
   member: { account: 'demo', password: 'demo123456', nickname: '演示用户' },
 };
 
-const DEMO_TOPICS = [
+/** The demo tag tree: topics go in leaf tags. */
+const DEMO_TAGS: { name: string; children: string[] }[] = [
+  { name: '社区 Community', children: ['公告 Announcements', '帮助 Help'] },
+  { name: '技术 Tech', children: ['Node.js', '数据库 Databases'] },
+  { name: '生活 Life', children: [] },
+];
+
+const DEMO_TOPICS: { title: string; content: string; tags: string[] }[] = [
   {
     title: '欢迎来到社区 · Welcome to the community',
-    content: 'Say hello, ask questions, share what you build.',
-    tagIds: ['announcements'],
+    content: '<p>Say hello, ask questions, share what you build.</p>',
+    tags: ['公告 Announcements'],
   },
   {
     title: 'How the forum keeps every fen right',
-    content: 'Every movement of money is an event; an audit replays them all.',
-    tagIds: ['about'],
+    content: '<p>Every movement of money is an event; an audit replays them all.</p>',
+    tags: ['数据库 Databases'],
   },
-  { title: '新手指南：如何发帖', content: '点击“发表话题”，填写标题与内容，选择标签即可。', tagIds: ['help'] },
+  {
+    title: '新手指南：如何发帖',
+    content: '<p>点击“发表话题”，填写标题与内容，选择标签即可。</p>',
+    tags: ['帮助 Help'],
+  },
+  {
+    title: '隐藏内容演示 · Hidden content demo',
+    content:
+      '<p>This topic shows the three kinds of hidden content members can unlock today.</p>' +
+      '<hide type="10" value="demo"><p>Password block: the password was <code>demo</code>.</p></hide>' +
+      '<hide type="20"><p>Comment block: thanks for commenting!</p></hide>' +
+      '<hide type="30" value="100"><p>Grade block: readers with 100 points or more see this.</p></hide>',
+    tags: ['Node.js'],
+  },
+  { title: '周末去哪儿玩？', content: '<p>分享一下你的周末计划。</p>', tags: ['生活 Life'] },
 ];
+
+/** Creates the demo tags that do not exist yet (an interrupted seed resumes) and maps leaf names to ids. */
+async function seedTags(app: NestFastifyApplication, staffId: string): Promise<Map<string, string>> {
+  const tags = app.get(TagTree);
+  const meta = () => systemMeta({ kind: 'staff', id: staffId });
+  const byName = async () =>
+    new Map(
+      Object.entries((await tags.state()).tags).map(([tagId, tag]) => [`${tag.parentId ?? ''}/${tag.name}`, tagId]),
+    );
+  for (const [sort, root] of DEMO_TAGS.entries()) {
+    const rootId =
+      (await byName()).get(`/${root.name}`) ??
+      (await tags.create({ name: root.name, parentId: null, sort }, meta())).tagId;
+    for (const [childSort, child] of root.children.entries()) {
+      if (!(await byName()).has(`${rootId}/${child}`)) {
+        await tags.create({ name: child, parentId: rootId, sort: childSort }, meta());
+      }
+    }
+  }
+  const names = await byName();
+  return new Map([...names].map(([key, tagId]) => [key.slice(key.indexOf('/') + 1), tagId]));
+}
 
 /**
  * Fills an empty site with demo accounts and content through the real command path (events, Kafka,
@@ -34,13 +84,30 @@ export async function seedDemo(app: NestFastifyApplication): Promise<{ seeded: b
   const existing = await app.get(QueryBus).execute(new GetTopicListQuery({ page: 1, pageSize: 1 }));
   if (existing.total > 0) return { seeded: false };
   const commands = app.get(CommandBus);
-  await ensureAccount(commands, 'staff');
+  const staffId = await ensureAccount(commands, 'staff');
+  // The demo staff account administers the site: every staff permission.
+  await commands.execute(new GrantRoleCommand(staffId, ADMINISTRATOR_ROLE_ID, null, 'demo seed', systemMeta()));
   const memberId = await ensureAccount(commands, 'member');
-  for (const topic of DEMO_TOPICS) {
-    const meta = systemMeta({ kind: 'member', id: memberId });
-    await commands.execute(new PostTopicCommand(topic, { ...meta, idempotencyKey: `demo-seed:${topic.title}` }));
+  const tagIds = await seedTags(app, staffId);
+  await forumAllowsPosting(app, memberId);
+  for (const { title, content, tags } of DEMO_TOPICS) {
+    const meta = systemMeta({ kind: 'member', id: memberId, ip: '127.0.0.1' });
+    const topic = { title, content, tagIds: tags.map((name) => tagIds.get(name)!) };
+    await commands.execute(new PostTopicCommand(topic, { ...meta, idempotencyKey: `demo-seed:${title}` }));
   }
+  await seedDemoWallet(app, memberId);
+  await seedDemoComments(app, { staffId, memberId });
+  await seedDemoMessaging(app, { staffId, memberId });
   return { seeded: true };
+}
+
+/** On a fresh site the built-in roles reach the forum's copy a moment after startup: wait for them (≤ 30 s). */
+async function forumAllowsPosting(app: NestFastifyApplication, memberId: string): Promise<void> {
+  const checker = app.select(ForumModule).get(PermissionChecker);
+  for (let waited = 0; waited < 30_000; waited += 200) {
+    if (await checker.can({ kind: 'member', id: memberId }, 'topic.post')) return;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
 }
 
 /** Registers a demo account, or signs it in when an earlier, interrupted seed already registered it. */

@@ -43,8 +43,9 @@ async function main(): Promise<void> {
     curl -s -c /tmp/forum.cookies ${url}/baseInfo >/dev/null; XSRF=$(awk '/cms_token/ {print $7}' /tmp/forum.cookies)
     TOKEN=$(curl -s -b /tmp/forum.cookies -H "bbs-xsrf-token: $XSRF" -H 'content-type: application/json' \\
       -d '{"account":"${member.account}","password":"${member.password}"}' ${url}/api/identity/login | sed 's/.*"accessToken":"\\([^"]*\\)".*/\\1/')
+    TAG=$(curl -s ${url}/api/forum/tags | grep -o '"tagId":"[^"]*","name":"[^"]*","parentId":"[^"]*","sort":[0-9]*,"leaf":true' | head -1 | cut -d'"' -f4)
     curl -s -b /tmp/forum.cookies -H "bbs-xsrf-token: $XSRF" -H "authorization: Bearer $TOKEN," -H 'content-type: application/json' \\
-      -d '{"title":"Hello","content":"My first topic"}' ${url}/api/forum/topics
+      -d '{"title":"Hello","content":"My first topic","tagIds":["'$TAG'"]}' ${url}/api/forum/topics
 
   Press Ctrl+C to stop.`);
 }

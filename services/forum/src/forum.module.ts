@@ -1,19 +1,18 @@
 import { Module } from '@nestjs/common';
-import { EventSourcingModule } from '@forum/platform';
-import { PostTopicHandler } from './topics/commands/post-topic.handler';
-import { topicListProjection } from './topics/projections/topic-list.projection';
-import { topicStatsProjection } from './topics/projections/topic-stats.projection';
-import { GetTopicListHandler } from './topics/queries/get-topic-list.query';
-import { GetTopicStatsHandler } from './topics/queries/get-topic-stats.query';
-import { ForumStatsController } from './topics/forum-stats.controller';
-import { TopicsController } from './topics/topics.controller';
+import { EventSourcingModule, memberProfilesProjection } from '@forum/platform';
+import { TOPIC_CONTROLLERS, TOPIC_PROJECTIONS, TOPIC_PROVIDERS } from './topics/topic.parts';
+import { COMMENT_CONTROLLERS, COMMENT_PROJECTIONS, COMMENT_PROVIDERS } from './comments/comments.parts';
+import { UPLOAD_CONTROLLERS, UPLOAD_PROVIDERS } from './uploads/uploads.parts';
 
 /** The forum context: topics (so far the Foundation's slice: post a topic, list topics). */
 @Module({
   imports: [
-    EventSourcingModule.forContext({ context: 'forum', projections: [topicListProjection, topicStatsProjection] }),
+    EventSourcingModule.forContext({
+      context: 'forum',
+      projections: [...TOPIC_PROJECTIONS, memberProfilesProjection('forum'), ...COMMENT_PROJECTIONS],
+    }),
   ],
-  controllers: [TopicsController, ForumStatsController],
-  providers: [PostTopicHandler, GetTopicListHandler, GetTopicStatsHandler],
+  controllers: [...TOPIC_CONTROLLERS, ...COMMENT_CONTROLLERS, ...UPLOAD_CONTROLLERS],
+  providers: [...TOPIC_PROVIDERS, ...COMMENT_PROVIDERS, ...UPLOAD_PROVIDERS],
 })
 export class ForumModule {}

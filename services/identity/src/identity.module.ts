@@ -8,16 +8,35 @@ import { CredentialStore } from './credentials/credential.store';
 import { loginLogProjection } from './projections/login-log.projection';
 import { memberDirectoryProjection } from './projections/member-directory.projection';
 import { SessionIssuer } from './sessions/session-issuer';
+import { rolesParts } from './roles/roles.parts';
+import { staffParts } from './staff/staff.parts';
+import { oauthParts } from './oauth/oauth.parts';
+import { codesParts } from './codes/codes.parts';
+import { profileParts } from './profile/profile.parts';
 
 /** The identity context: accounts, credentials, sessions and tokens, the login log. */
 @Module({
   imports: [
     EventSourcingModule.forContext({
       context: 'identity',
-      projections: [memberDirectoryProjection, loginLogProjection],
+      projections: [
+        memberDirectoryProjection,
+        loginLogProjection,
+        ...rolesParts.projections,
+        ...staffParts.projections,
+        ...profileParts.projections,
+      ],
     }),
   ],
-  controllers: [AccountsController, RefreshTokenController],
+  controllers: [
+    AccountsController,
+    RefreshTokenController,
+    ...rolesParts.controllers,
+    ...staffParts.controllers,
+    ...oauthParts.controllers,
+    ...codesParts.controllers,
+    ...profileParts.controllers,
+  ],
   providers: [
     CaptchaService,
     CredentialStore,
@@ -27,6 +46,11 @@ import { SessionIssuer } from './sessions/session-issuer';
     LogInHandler,
     RenewTokenHandler,
     LogOutHandler,
+    ...rolesParts.providers,
+    ...staffParts.providers,
+    ...oauthParts.providers,
+    ...codesParts.providers,
+    ...profileParts.providers,
   ],
 })
 export class IdentityModule {}

@@ -1,5 +1,7 @@
 import type { ErrorBody } from '@forum/contracts';
 import { startTestApp, TestApp } from '@forum/testing';
+import { IdentityModule } from '../../identity/src/identity.module';
+import { staffAccount } from '../../identity/src/roles/staff.fixture';
 import { ModerationModule } from './moderation.module';
 
 interface BaseInfo {
@@ -13,9 +15,12 @@ interface BaseInfo {
 
 describe('site settings and site info over HTTP', () => {
   let t: TestApp;
+  let staffId: string;
 
   beforeAll(async () => {
-    t = await startTestApp([ModerationModule]);
+    // Identity grants the staff account its settings.edit permission, which moderation learns from its events.
+    t = await startTestApp([IdentityModule, ModerationModule]);
+    staffId = await staffAccount(t.app, 'settings_admin', { contexts: [ModerationModule] });
   });
   afterAll(() => t.close());
 
@@ -36,7 +41,7 @@ describe('site settings and site info over HTTP', () => {
   });
 
   it('lets staff change settings, shows the change at once, and records it as an event', async () => {
-    const staff = t.client.as('staff-1', 'staff');
+    const staff = t.client.as(staffId, 'staff');
     const changed = await staff.request<BaseInfo>('PATCH', '/api/moderation/settings', {
       title: 'Our forum',
       switches: { login: { enabled: false, message: 'Back at noon' } },
@@ -52,7 +57,7 @@ describe('site settings and site info over HTTP', () => {
     const events = await t.db('moderation').collection('commits').find().toArray();
     expect(events.at(-1)?.events[0]).toMatchObject({
       type: 'SettingsChanged',
-      actor: { kind: 'staff', id: 'staff-1' },
+      actor: { kind: 'staff', id: staffId },
       data: { previous: { title: 'Forum' } },
     });
   });
@@ -64,7 +69,7 @@ describe('site settings and site info over HTTP', () => {
       .request<ErrorBody>('PATCH', '/api/moderation/settings', { title: 'Mine' });
     expect([member.status, member.body.code]).toEqual([403, 'auth.forbidden']);
     const invalid = await t.client
-      .as('staff-1', 'staff')
+      .as(staffId, 'staff')
       .request<ErrorBody>('PATCH', '/api/moderation/settings', { supportAccessDevice: 9 });
     expect([invalid.status, invalid.body.code]).toEqual([400, 'common.validation_failed']);
     expect(invalid.body.fieldErrors?.[0]?.field).toBe('supportAccessDevice');

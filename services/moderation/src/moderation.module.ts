@@ -1,5 +1,10 @@
 import { Module } from '@nestjs/common';
-import { EventSourcingModule, memberProfilesProjection } from '@forum/platform';
+import {
+  EventSourcingModule,
+  memberProfilesProjection,
+  PermissionChecker,
+  permissionSetsProjection,
+} from '@forum/platform';
 import { ChangeSettingsHandler } from './settings/commands/change-settings';
 import { siteSettingsProjection } from './settings/projections/site-settings.projection';
 import { SiteSettingsReader } from './settings/queries/site-settings.reader';
@@ -11,11 +16,15 @@ import { SiteInfoController } from './settings/site-info.controller';
   imports: [
     EventSourcingModule.forContext({
       context: 'moderation',
-      projections: [siteSettingsProjection, memberProfilesProjection('moderation')],
+      projections: [
+        siteSettingsProjection,
+        memberProfilesProjection('moderation'),
+        permissionSetsProjection('moderation'),
+      ],
     }),
   ],
   controllers: [SettingsController, SiteInfoController],
-  providers: [ChangeSettingsHandler, SiteSettingsReader],
+  providers: [ChangeSettingsHandler, SiteSettingsReader, PermissionChecker],
   exports: [SiteSettingsReader],
 })
 export class ModerationModule {}

@@ -1,5 +1,7 @@
 import englishMessages from 'ra-language-english';
 import type { TranslationMessages } from 'react-admin';
+import { consoleEn } from './console.en';
+import { forumEn } from '../resources/forum/forum.i18n';
 
 export const en: TranslationMessages = {
   ...englishMessages,
@@ -23,15 +25,11 @@ export const en: TranslationMessages = {
     projector_lag_hint: 'Published events not yet applied to read models',
     unavailable: 'Not available: %{message}',
   },
+  ...consoleEn,
+  forum: forumEn.forum,
   resources: {
-    topics: {
-      name: 'Topic |||| Topics',
-      fields: {
-        title: 'Title',
-        authorId: 'Author',
-        postedAt: 'Posted',
-        commentCount: 'Comments',
-      },
-    },
+    ...consoleEn.resources,
+    // Topics and tags: the forum screens' own words (resources/forum/forum.i18n.ts).
+    ...forumEn.resources,
   },
 };

@@ -1,4 +1,6 @@
 import type { TranslationMessages } from 'react-admin';
+import { consoleZh } from './console.zh';
+import { forumZh } from '../resources/forum/forum.i18n';
 
 /** Simplified Chinese for react-admin's own UI (`ra.*`, key for key with ra-language-english) and the console. */
 export const zh: TranslationMessages = {
@@ -232,15 +234,11 @@ export const zh: TranslationMessages = {
     projector_lag_hint: '已发布但尚未写入读模型的事件',
     unavailable: '暂不可用：%{message}',
   },
+  ...consoleZh,
+  forum: forumZh.forum,
   resources: {
-    topics: {
-      name: '话题',
-      fields: {
-        title: '标题',
-        authorId: '作者',
-        postedAt: '发布时间',
-        commentCount: '评论',
-      },
-    },
+    ...consoleZh.resources,
+    // Topics and tags: the forum screens' own words (resources/forum/forum.i18n.ts).
+    ...forumZh.resources,
   },
 };

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { AppBar, Layout, LoadingIndicator } from 'react-admin';
+import { AdminMenu } from './AdminMenu';
 import { LanguageMenu } from './LanguageMenu';
 
 function AdminAppBar() {
@@ -16,5 +17,9 @@ function AdminAppBar() {
 }
 
 export function AdminLayout({ children }: { children: ReactNode }) {
-  return <Layout appBar={AdminAppBar}>{children}</Layout>;
+  return (
+    <Layout appBar={AdminAppBar} menu={AdminMenu}>
+      {children}
+    </Layout>
+  );
 }

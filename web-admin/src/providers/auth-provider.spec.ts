@@ -38,6 +38,20 @@ describe('authProvider', () => {
     expect(await authProvider.getPermissions!({})).toEqual([]);
   });
 
+  it('sends the captcha the server asked for along with the account and password', async () => {
+    const { api, authProvider } = setup(
+      { 'POST /api/identity/staff/login': { json: { accessToken: 'a-4', refreshToken: 'r-4', staff } } },
+      false,
+    );
+    await authProvider.login({ username: 'admin', password: 'pw', captchaKey: 'k-1', captcha: 'ab12' });
+    expect(JSON.parse(api.requests[0]!.body!)).toEqual({
+      account: 'admin',
+      password: 'pw',
+      captchaKey: 'k-1',
+      captcha: 'ab12',
+    });
+  });
+
   it('rejects a failed login with the server message, for the login form to show', async () => {
     const { authProvider, storage } = setup({
       'POST /api/identity/staff/login': {

@@ -19,6 +19,14 @@ interface LoginAnswer {
   systemUser?: Partial<StaffProfile> & { id: string };
 }
 
+/** What the login form passes to `useLogin`. */
+export interface LoginParams {
+  username: string;
+  password: string;
+  captchaKey?: string;
+  captcha?: string;
+}
+
 interface RefreshAnswer {
   accessToken?: string;
   refreshToken?: string;
@@ -59,11 +67,13 @@ export function createAuthProvider(options: AuthProviderOptions): AuthProvider {
   };
 
   return {
-    async login({ username, password }: { username: string; password: string }) {
+    async login({ username, password, captchaKey, captcha }: LoginParams) {
       session.clear();
+      // The captcha goes along only once the server has asked for it (`identity.captcha_required`).
+      const withCaptcha = captchaKey && captcha ? { captchaKey, captcha } : {};
       const { json } = await httpClient<LoginAnswer>(`${apiUrl}/identity/staff/login`, {
         method: 'POST',
-        body: { account: username, password },
+        body: { account: username, password, ...withCaptcha },
       });
       const staff = json.staff ?? json.systemUser;
       session.save(

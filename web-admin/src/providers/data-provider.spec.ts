@@ -1,6 +1,9 @@
 import { HttpError } from 'react-admin';
 import { describe, expect, it } from 'vitest';
 import { fakeApi, testClient } from '../testing/fake-api';
+import { membersApi } from '../resources/members';
+import { outboxApi } from '../resources/outbox';
+import { rolesApi } from '../resources/roles';
 import { createDataProvider } from './data-provider';
 
 const topicRow = (overrides: Record<string, unknown> = {}) => ({
@@ -203,5 +206,164 @@ describe('dataProvider: errors', () => {
       status: 502,
       message: 'Bad Gateway',
     });
+  });
+});
+
+describe('dataProvider: accounts and settings (issue 3)', () => {
+  function consoleSetup(routes: Parameters<typeof fakeApi>[0]) {
+    const api = fakeApi(routes);
+    const { httpClient } = testClient(api);
+    let key = 0;
+    const dataProvider = createDataProvider({
+      apiUrl: '/api',
+      httpClient,
+      resources: { members: membersApi, roles: rolesApi, outbox: outboxApi },
+      newIdempotencyKey: () => `key-${++key}`,
+    });
+    return { api, dataProvider };
+  }
+  const query = (url: string) => Object.fromEntries(new URL(url, 'http://x').searchParams);
+
+  it('lists members with the search and state as query parameters of their own, and no sort', async () => {
+    const member = { id: 'm-1', account: 'ada', nickname: 'Ada', kind: 'member', state: 'enabled', registeredAt: 'x' };
+    const { api, dataProvider } = consoleSetup({
+      'GET /api/identity/staff/members': { json: { items: [member], total: 31, page: 2, pageSize: 10, totalPages: 4 } },
+    });
+    const result = await dataProvider.getList('members', {
+      pagination: { page: 2, perPage: 10 },
+      sort: { field: 'registeredAt', order: 'DESC' },
+      filter: { q: 'ad', state: 'enabled', kind: '', other: 'x' },
+    });
+    expect(result).toEqual({ data: [member], total: 31 });
+    expect(api.requests[0]!.url.split('?')[0]).toBe('/api/identity/staff/members');
+    expect(query(api.requests[0]!.url)).toEqual({ page: '2', pageSize: '10', q: 'ad', state: 'enabled' });
+  });
+
+  it('enables and disables a member, grants a role with its end or for good, and revokes it', async () => {
+    const { api, dataProvider } = consoleSetup({
+      'POST /api/identity/members/m%2F1/state': { json: { id: 'm/1', state: 'disabled' } },
+      'POST /api/identity/members/m-1/roles': { json: [] },
+      'DELETE /api/identity/members/m-1/roles/vip': { status: 204 },
+      'GET /api/identity/members/m-1/roles': {
+        json: [{ roleId: 'vip', name: 'VIP', kind: 'member', validUntil: null, expired: false }],
+      },
+    });
+    expect(await dataProvider.setMemberState('m/1', 'disabled')).toEqual({ data: { id: 'm/1', state: 'disabled' } });
+    await dataProvider.grantRole('m-1', { roleId: 'vip', validUntil: '2027-01-01T00:00:00.000Z' });
+    await dataProvider.grantRole('m-1', { roleId: 'vip', validUntil: null });
+    await dataProvider.revokeRole('m-1', 'vip');
+    expect(await dataProvider.memberRoles('m-1')).toEqual([
+      { roleId: 'vip', name: 'VIP', kind: 'member', validUntil: null, expired: false },
+    ]);
+    expect(api.requests.map((request) => [request.method, request.url, request.body])).toEqual([
+      ['POST', '/api/identity/members/m%2F1/state', '{"state":"disabled"}'],
+      ['POST', '/api/identity/members/m-1/roles', '{"roleId":"vip","validUntil":"2027-01-01T00:00:00.000Z"}'],
+      ['POST', '/api/identity/members/m-1/roles', '{"roleId":"vip","validUntil":null}'],
+      ['DELETE', '/api/identity/members/m-1/roles/vip', undefined],
+      ['GET', '/api/identity/members/m-1/roles', undefined],
+    ]);
+    for (const request of api.requests.slice(0, 4)) {
+      expect(request.headers['idempotency-key']).toMatch(/^key-\d$/);
+      expect(request.headers['bbs-xsrf-token']).toBe('csrf-secret-0123456789');
+    }
+  });
+
+  it('reads roles from the whole list (there is no per-role read) and writes only the fields the API takes', async () => {
+    const role = {
+      id: 'vip',
+      name: 'VIP',
+      kind: 'member',
+      permissions: [{ permission: 'topic.post', tagIds: ['t-1'] }],
+      isDefault: false,
+      builtIn: false,
+    };
+    const { api, dataProvider } = consoleSetup({
+      'GET /api/identity/roles': { json: [role] },
+      'PATCH /api/identity/roles/vip': { json: { ...role, name: 'Gold' } },
+      'POST /api/identity/roles': { status: 201, json: { ...role, id: 'r-2', name: 'Mods', kind: 'staff' } },
+    });
+    expect(await dataProvider.getList('roles', { pagination: { page: 1, perPage: 1000 } })).toEqual({
+      data: [role],
+      total: 1,
+    });
+    expect((await dataProvider.getOne('roles', { id: 'vip' })).data).toEqual(role);
+    await expect(dataProvider.getOne('roles', { id: 'gone' })).rejects.toMatchObject({ status: 404 });
+
+    const { data } = await dataProvider.update('roles', {
+      id: 'vip',
+      data: { ...role, name: 'Gold' },
+      previousData: role,
+    });
+    expect(data.name).toBe('Gold');
+    const patch = api.requests.find((request) => request.method === 'PATCH')!;
+    expect(JSON.parse(patch.body!)).toEqual({ name: 'Gold', permissions: role.permissions, isDefault: false });
+
+    const created = await dataProvider.create('roles', {
+      data: { name: 'Mods', kind: 'staff', permissions: [{ permission: 'reports.handle', tagIds: null }], id: 'x' },
+    });
+    expect(created.data.id).toBe('r-2');
+    const post = api.requests.find((request) => request.method === 'POST')!;
+    expect(JSON.parse(post.body!)).toEqual({
+      name: 'Mods',
+      kind: 'staff',
+      permissions: [{ permission: 'reports.handle', tagIds: null }],
+    });
+  });
+
+  it('lists the development outbox by channel', async () => {
+    const message = {
+      id: 'o-1',
+      channel: 'sms',
+      target: '13800138000',
+      text: 'Code 123456',
+      purpose: 'login',
+      sentAt: 'x',
+    };
+    const { api, dataProvider } = consoleSetup({
+      'GET /api/identity/staff/outbox': { json: { items: [message], total: 1 } },
+    });
+    const result = await dataProvider.getList('outbox', {
+      pagination: { page: 1, perPage: 20 },
+      sort: { field: 'id', order: 'ASC' },
+      filter: { channel: 'sms' },
+    });
+    expect(result.data).toEqual([message]);
+    expect(query(api.requests[0]!.url)).toEqual({ page: '1', pageSize: '20', channel: 'sms' });
+  });
+
+  it('reads the settings and PATCHes the changes, answering the settings after them', async () => {
+    const { api, dataProvider } = consoleSetup({
+      'GET /api/moderation/settings': { json: { title: 'Forum' } },
+      'PATCH /api/moderation/settings': { json: { title: 'Forum', switches: { login: { enabled: false } } } },
+    });
+    expect(await dataProvider.siteSettings()).toEqual({ title: 'Forum' });
+    const saved = await dataProvider.changeSettings({ switches: { login: { enabled: false, message: 'Later.' } } });
+    expect(saved).toEqual({ title: 'Forum', switches: { login: { enabled: false } } });
+    expect(api.requests[1]).toMatchObject({
+      method: 'PATCH',
+      url: '/api/moderation/settings',
+      body: '{"switches":{"login":{"enabled":false,"message":"Later."}}}',
+    });
+    expect(api.requests[1]!.headers['bbs-xsrf-token']).toBe('csrf-secret-0123456789');
+  });
+
+  it('takes an id from `_id` when that is all a row has', async () => {
+    const { dataProvider } = consoleSetup({ 'GET /api/things': { json: { items: [{ _id: 'a-1' }], total: 1 } } });
+    expect((await dataProvider.getList('things', { pagination: { page: 1, perPage: 5 } })).data[0]!.id).toBe('a-1');
+  });
+
+  it('puts a third-party login provider’s client secret to identity', async () => {
+    const { api, dataProvider } = consoleSetup({
+      'PUT /api/identity/oauth/providers/git%20hub/secret': { status: 204 },
+    });
+    await dataProvider.setOAuthClientSecret('git hub', 's3cret');
+    expect(api.requests[0]).toMatchObject({ method: 'PUT', body: '{"clientSecret":"s3cret"}' });
+    expect(api.requests[0]!.headers['bbs-xsrf-token']).toBe('csrf-secret-0123456789');
+  });
+
+  it('fetches a captcha', async () => {
+    const captcha = { captchaKey: 'k-1', image: 'data:image/svg+xml;base64,PHN2Zz4=', expiresInSeconds: 120 };
+    const { dataProvider } = consoleSetup({ 'GET /api/identity/captcha': { json: captcha } });
+    expect(await dataProvider.captcha()).toEqual(captcha);
   });
 });

@@ -1,3 +1,4 @@
+import { HttpError } from 'react-admin';
 import type {
   CreateParams,
   DataProvider,
@@ -19,6 +20,16 @@ export interface ResourceConfig {
   idField?: string;
   /** The endpoint takes only `page` and `pageSize` (for now): `sort` and `filter` are not sent. */
   pagingOnly?: boolean;
+  /**
+   * The endpoint takes these filters as query parameters of their own (`?q=…&state=…`) rather than a JSON
+   * `filter`, and no `sort`; other filters are not sent.
+   */
+  queryFilters?: readonly string[];
+  /** There is no `GET <path>/:id`: one record is found in the whole list (small lists such as roles). */
+  oneFromList?: boolean;
+  /** The fields a create (POST) and an update (PATCH) may carry; the API's bodies are strict. */
+  createFields?: readonly string[];
+  updateFields?: readonly string[];
 }
 
 export interface OpsStatus {
@@ -48,6 +59,21 @@ export interface AdjustBalanceInput {
   reason: string;
 }
 
+export type MemberState = 'enabled' | 'disabled';
+
+export interface GrantRoleInput {
+  roleId: string;
+  /** ISO instant the grant ends; `null` grants it for good. */
+  validUntil: string | null;
+}
+
+/** `GET /api/identity/captcha`: an SVG data URI to show and the key to send back with the typed text. */
+export interface Captcha {
+  captchaKey: string;
+  image: string;
+  expiresInSeconds: number;
+}
+
 export interface CommandOptions {
   /** Reuse the key to retry a call safely; a fresh one is made per call otherwise. */
   idempotencyKey?: string;
@@ -64,7 +90,30 @@ export interface AdminDataProvider extends DataProvider {
   adjustBalance(memberId: Identifier, input: AdjustBalanceInput, options?: CommandOptions): Promise<{ data: unknown }>;
   opsStatus(): Promise<OpsStatus>;
   forumStats(): Promise<ForumStats>;
+  /** The whole site settings document (moderation context). */
+  siteSettings(): Promise<SiteSettingsDocument>;
+  /** Top-level sections to change (a nested section is merged key by key); answers the settings after the change. */
+  changeSettings(changes: Record<string, unknown>, options?: CommandOptions): Promise<SiteSettingsDocument>;
+  setMemberState(memberId: Identifier, state: MemberState, options?: CommandOptions): Promise<{ data: unknown }>;
+  grantRole(memberId: Identifier, input: GrantRoleInput, options?: CommandOptions): Promise<{ data: unknown }>;
+  revokeRole(memberId: Identifier, roleId: string, options?: CommandOptions): Promise<{ data: unknown }>;
+  /** The roles granted to a member (the default role aside), each with its end and whether it has expired. */
+  memberRoles(memberId: Identifier): Promise<MemberRole[]>;
+  captcha(): Promise<Captcha>;
+  /** A third-party login provider's client secret, kept by identity only (never in the settings). */
+  setOAuthClientSecret(providerId: string, clientSecret: string, options?: CommandOptions): Promise<{ data: unknown }>;
 }
+
+export interface MemberRole {
+  roleId: string;
+  name: string;
+  kind: 'member' | 'staff';
+  validUntil: string | null;
+  expired: boolean;
+}
+
+/** The settings as the server sends them; their shape is `siteSettingsSchema` in the contracts. */
+export type SiteSettingsDocument = Record<string, unknown>;
 
 export interface DataProviderOptions {
   /** The API root, e.g. `/api`. */
@@ -74,10 +123,8 @@ export interface DataProviderOptions {
   newIdempotencyKey?: () => string;
 }
 
-interface ListPage {
-  items: Record<string, unknown>[];
-  total: number;
-}
+/** A page of a list; a few small lists (roles) come whole, as a bare array. */
+type ListAnswer = { items: Record<string, unknown>[]; total: number } | Record<string, unknown>[];
 
 export function createDataProvider(options: DataProviderOptions): AdminDataProvider {
   const { apiUrl, httpClient } = options;
@@ -88,6 +135,10 @@ export function createDataProvider(options: DataProviderOptions): AdminDataProvi
       path: given?.path ?? resource,
       idField: given?.idField ?? '',
       pagingOnly: given?.pagingOnly ?? false,
+      queryFilters: given?.queryFilters ?? [],
+      oneFromList: given?.oneFromList ?? false,
+      createFields: given?.createFields ?? [],
+      updateFields: given?.updateFields ?? [],
     };
   };
   const url = (resource: string, id?: Identifier) =>
@@ -95,7 +146,7 @@ export function createDataProvider(options: DataProviderOptions): AdminDataProvi
 
   const withId = <R extends RaRecord>(resource: string, row: Record<string, unknown>): R => {
     const field = config(resource).idField;
-    const id = field ? row[field] : (row.id ?? row[`${singular(resource)}Id`] ?? row[`${resource}Id`]);
+    const id = field ? row[field] : (row.id ?? row[`${singular(resource)}Id`] ?? row[`${resource}Id`] ?? row._id);
     return { ...row, id } as R;
   };
 
@@ -105,33 +156,59 @@ export function createDataProvider(options: DataProviderOptions): AdminDataProvi
     sort: { field: string; order: string } | undefined,
     filter: Record<string, unknown>,
   ) => {
-    const { pagingOnly } = config(resource);
+    const { pagingOnly, queryFilters } = config(resource);
+    const paging = { page: pagination?.page ?? 1, pageSize: pagination?.perPage ?? 20 };
+    if (queryFilters.length > 0) {
+      const params: Record<string, string | number | undefined> = { ...paging };
+      for (const name of queryFilters) {
+        const value = filter[name];
+        if (value !== undefined && value !== null && value !== '') params[name] = String(value);
+      }
+      return params;
+    }
     return {
-      page: pagination?.page ?? 1,
-      pageSize: pagination?.perPage ?? 20,
+      ...paging,
       sort: !pagingOnly && sort?.field ? `${sort.field}:${sort.order.toLowerCase()}` : undefined,
       filter: !pagingOnly && Object.keys(filter).length > 0 ? JSON.stringify(filter) : undefined,
     };
   };
 
-  const command = async (path: string, body: unknown, commandOptions: CommandOptions = {}) => {
+  const page = <R extends RaRecord>(resource: string, json: ListAnswer) => {
+    const items = Array.isArray(json) ? json : json.items;
+    const total = Array.isArray(json) ? json.length : json.total;
+    return { data: items.map((row) => withId<R>(resource, row)), total };
+  };
+
+  const command = async (
+    path: string,
+    body: unknown,
+    commandOptions: CommandOptions = {},
+    method: 'POST' | 'PUT' | 'PATCH' | 'DELETE' = 'POST',
+  ) => {
     const { json } = await httpClient(`${apiUrl}/${path}`, {
-      method: 'POST',
+      method,
       body,
       idempotencyKey: commandOptions.idempotencyKey ?? newKey(),
     });
     return { data: json };
   };
+  const segment = (id: Identifier) => encodeURIComponent(String(id));
 
   const provider: AdminDataProvider = {
     async getList<R extends RaRecord>(resource: string, params: GetListParams) {
-      const { json } = await httpClient<ListPage>(url(resource), {
+      const { json } = await httpClient<ListAnswer>(url(resource), {
         query: listQuery(resource, params.pagination, params.sort, params.filter ?? {}),
       });
-      return { data: json.items.map((row) => withId<R>(resource, row)), total: json.total };
+      return page<R>(resource, json);
     },
 
     async getOne<R extends RaRecord>(resource: string, params: GetOneParams<R>) {
+      if (config(resource).oneFromList) {
+        const { json } = await httpClient<ListAnswer>(url(resource));
+        const record = page<R>(resource, json).data.find((row) => String(row.id) === String(params.id));
+        if (!record) throw new HttpError('ra.notification.item_doesnt_exist', 404);
+        return { data: record };
+      }
       const { json } = await httpClient<Record<string, unknown>>(url(resource, params.id));
       return { data: withId<R>(resource, json) };
     },
@@ -142,21 +219,22 @@ export function createDataProvider(options: DataProviderOptions): AdminDataProvi
     },
 
     async getManyReference<R extends RaRecord>(resource: string, params: GetManyReferenceParams) {
-      const { json } = await httpClient<ListPage>(url(resource), {
+      const { json } = await httpClient<ListAnswer>(url(resource), {
         query: listQuery(resource, params.pagination, params.sort, { ...params.filter, [params.target]: params.id }),
       });
-      return { data: json.items.map((row) => withId<R>(resource, row)), total: json.total };
+      return page<R>(resource, json);
     },
 
     async create<R extends RaRecord>(resource: string, params: CreateParams) {
-      const { json } = await httpClient<Record<string, unknown>>(url(resource), { method: 'POST', body: params.data });
+      const body = only(params.data as Record<string, unknown>, config(resource).createFields);
+      const { json } = await httpClient<Record<string, unknown>>(url(resource), { method: 'POST', body });
       return { data: withId<R>(resource, { ...params.data, ...json }) };
     },
 
     async update<R extends RaRecord>(resource: string, params: UpdateParams<R>) {
       const { json } = await httpClient<Record<string, unknown> | undefined>(url(resource, params.id), {
         method: 'PATCH',
-        body: params.data,
+        body: only(params.data as Record<string, unknown>, config(resource).updateFields),
       });
       return { data: { ...params.previousData, ...params.data, ...json, id: params.id } as R };
     },
@@ -192,8 +270,43 @@ export function createDataProvider(options: DataProviderOptions): AdminDataProvi
     async forumStats() {
       return (await httpClient<ForumStats>(`${apiUrl}/forum/stats`)).json;
     },
+
+    async siteSettings() {
+      return (await httpClient<SiteSettingsDocument>(`${apiUrl}/moderation/settings`)).json;
+    },
+
+    async changeSettings(changes, commandOptions) {
+      const { data } = await command('moderation/settings', changes, commandOptions, 'PATCH');
+      return data as SiteSettingsDocument;
+    },
+
+    setMemberState: (memberId, state, commandOptions) =>
+      command(`identity/members/${segment(memberId)}/state`, { state }, commandOptions),
+
+    grantRole: (memberId, input, commandOptions) =>
+      command(`identity/members/${segment(memberId)}/roles`, input, commandOptions),
+
+    revokeRole: (memberId, roleId, commandOptions) =>
+      command(`identity/members/${segment(memberId)}/roles/${segment(roleId)}`, undefined, commandOptions, 'DELETE'),
+
+    async memberRoles(memberId) {
+      return (await httpClient<MemberRole[]>(`${apiUrl}/identity/members/${segment(memberId)}/roles`)).json;
+    },
+
+    setOAuthClientSecret: (providerId, clientSecret, commandOptions) =>
+      command(`identity/oauth/providers/${segment(providerId)}/secret`, { clientSecret }, commandOptions, 'PUT'),
+
+    async captcha() {
+      return (await httpClient<Captcha>(`${apiUrl}/identity/captcha`)).json;
+    },
   };
   return provider;
+}
+
+/** The listed fields of `data` (all of it when none are listed). */
+function only(data: Record<string, unknown>, fields: readonly string[]): Record<string, unknown> {
+  if (fields.length === 0) return data;
+  return Object.fromEntries(Object.entries(data).filter(([key]) => fields.includes(key)));
 }
 
 function singular(resource: string): string {

@@ -101,6 +101,8 @@ export const controlGroups: ControlGroup[] = [
     labelKey: 'control.groups.account',
     screens: [
       control('editUser'),
+      // The avatar screen of spec §2 ("route not shown").
+      control('avatar'),
       control('realNameAuthentication'),
       control('phoneBinding'),
       control('updatePhoneBinding/step1', 'control.updatePhoneBindingStep1'),

@@ -16,10 +16,44 @@ const comingSoon: LazyRoute = () => import('./routes/coming-soon');
 const builtScreens: Record<string, LazyRoute> = {
   login: () => import('./routes/login'),
   register: () => import('./routes/register'),
+  'thirdParty/loginRedirect': () => import('./routes/third-party-login-redirect'),
+  'findPassWord/step1': () => import('./routes/find-password-step1'),
+  'findPassWord/step2': () => import('./routes/find-password-step2'),
+  thread: () => import('./routes/thread'),
+  addTopic: () => import('./routes/add-topic'),
+  'user/editTopic': () => import('./routes/edit-topic'),
+};
+
+/** The forum's control-panel lists share one lazy module. */
+const forumScreen =
+  (name: keyof typeof import('./routes/forum-control')): LazyRoute =>
+  () =>
+    import('./routes/forum-control').then((module) => ({ Component: module[name] }));
+
+const forumControlScreens: Record<string, LazyRoute> = {
+  home: forumScreen('HomeScreen'),
+  userDynamicList: forumScreen('DynamicsScreen'),
+  topicList: forumScreen('MyTopicsScreen'),
+  topicUnhideList: forumScreen('UnlocksScreen'),
+  topicFavoriteList: forumScreen('TopicFavouritersScreen'),
+  topicLikeList: forumScreen('TopicLikersScreen'),
+  commentList: forumScreen('MyCommentsScreen'),
+  replyList: forumScreen('MyRepliesScreen'),
+  favoriteList: forumScreen('MyFavouritesScreen'),
+  likeList: forumScreen('MyLikesScreen'),
 };
 
 const builtControlScreens: Record<string, LazyRoute> = {
   userLoginLogList: () => import('./routes/user-login-log'),
+  editUser: () => import('./routes/edit-user'),
+  avatar: () => import('./routes/avatar'),
+  realNameAuthentication: () => import('./routes/real-name-authentication'),
+  phoneBinding: () => import('./routes/phone-binding'),
+  'updatePhoneBinding/step1': () => import('./routes/update-phone-step1'),
+  'updatePhoneBinding/step2': () => import('./routes/update-phone-step2'),
+  followList: () => import('./routes/follow-list'),
+  followerList: () => import('./routes/follower-list'),
+  ...forumControlScreens,
 };
 
 export interface RouterDeps {

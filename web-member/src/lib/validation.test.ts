@@ -41,6 +41,22 @@ describe('form rules', () => {
     expect(rules.confirmPassword('1234567', '1234567')).toBeNull();
   });
 
+  it('phone: digits only, 5 to 20 of them (as the identity API accepts)', () => {
+    expect(rules.phone('')?.key).toBe('validation.phoneRequired');
+    expect(rules.phone('1380')?.key).toBe('validation.phoneLength');
+    expect(rules.phone('138-0013-8000')?.key).toBe('validation.phoneLength');
+    expect(rules.phone('1'.repeat(21))?.key).toBe('validation.phoneLength');
+    expect(rules.phone('13800138000')).toBeNull();
+  });
+
+  it('login and registration email: an address of 5 to 90 characters, else "length incorrect"', () => {
+    expect(rules.email('')?.key).toBe('validation.emailRequired');
+    expect(rules.email('a@b')?.key).toBe('validation.emailLength');
+    expect(rules.email('ann.example.com')?.key).toBe('validation.emailLength');
+    expect(rules.email(`${'a'.repeat(80)}@example.com`)?.key).toBe('validation.emailLength');
+    expect(rules.email('ann@example.com')).toBeNull();
+  });
+
   it('find-password email: 5 to 90 characters', () => {
     expect(rules.findPasswordEmail('a@b')?.key).toBe('validation.emailRange');
     expect(rules.findPasswordEmail('ann@example.com')).toBeNull();

@@ -14,7 +14,10 @@ export const LIMITS = {
   nicknameMax: 15,
   passwordMin: 7,
   hintMin: 7,
-  phoneLength: 11,
+  /** The identity API accepts 5–20 digits (mainland numbers are 11; others differ). */
+  phone: { min: 5, max: 20 },
+  /** Login and registration emails: 5–90 characters, as in find-password. */
+  email: { min: 5, max: 90 },
   findPasswordEmail: { min: 5, max: 90 },
   questionTitle: { min: 1, max: 90 },
   feedbackName: { min: 1, max: 30 },
@@ -80,10 +83,13 @@ export const rules = {
   },
   hintQuestion: atLeast('hintQuestionRequired', 'hintQuestionLength', LIMITS.hintMin),
   hintAnswer: atLeast('hintAnswerRequired', 'hintAnswerLength', LIMITS.hintMin),
-  phone: exactLengthDigits(),
+  phone: phoneDigits(),
+  /** Login and registration: spec §5 knows only "length incorrect", used for any malformed address too. */
   email(value: string): Invalid | null {
     if (blank(value)) return invalid('emailRequired');
-    return /^[^\s@]+@[^\s@]+$/.test(value.trim()) ? null : invalid('emailLength');
+    const size = length(value.trim());
+    const fits = size >= LIMITS.email.min && size <= LIMITS.email.max;
+    return fits && /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value.trim()) ? null : invalid('emailLength');
   },
   findPasswordEmail: lengthBetween('emailRequired', 'emailRange', LIMITS.findPasswordEmail),
   agreeTerms: (agreed: boolean): Invalid | null => (agreed ? null : invalid('agreeTerms')),
@@ -127,9 +133,12 @@ export const rules = {
   },
 };
 
-function exactLengthDigits() {
+function phoneDigits() {
   return (value: string): Invalid | null => {
     if (blank(value)) return invalid('phoneRequired');
-    return /^\d+$/.test(value.trim()) && value.trim().length === LIMITS.phoneLength ? null : invalid('phoneLength');
+    const digits = value.trim();
+    return /^\d+$/.test(digits) && digits.length >= LIMITS.phone.min && digits.length <= LIMITS.phone.max
+      ? null
+      : invalid('phoneLength');
   };
 }

@@ -5,6 +5,8 @@ export interface SentRequest {
   method: string;
   headers: Headers;
   body: string | undefined;
+  /** A multipart body (uploads). */
+  formData: FormData | undefined;
   signal: AbortSignal | undefined;
 }
 
@@ -20,6 +22,7 @@ export function fakeFetch(routes: Record<string, Handler>) {
       method: init.method ?? 'GET',
       headers: new Headers(init.headers),
       body: typeof init.body === 'string' ? init.body : undefined,
+      formData: init.body instanceof FormData ? init.body : undefined,
       signal: init.signal ?? undefined,
     };
     sent.push(request);

@@ -52,6 +52,122 @@ export const siteSettingsSchema = z.strictObject({
       answerReply: z.number().int().min(0).max(100_000).default(5),
     })
     .prefault({}),
+  /**
+   * Wallet (DOMAIN §2): the platform's share, in whole percent, of cash moving between members (paid unlocks,
+   * bounties), booked to the platform revenue account; and how long a recharge's payment intent stays payable.
+   */
+  wallet: z
+    .strictObject({
+      platformSharePercent: z
+        .strictObject({
+          paidUnlock: z.number().int().min(0).max(100).default(0),
+          bounty: z.number().int().min(0).max(100).default(0),
+        })
+        .prefault({}),
+      paymentIntentMinutes: z.number().int().min(5).max(24 * 60).default(30),
+    })
+    .prefault({}),
+  /** Ways to register and to log in the site offers (DOMAIN §11); a refused one answers `identity.method_disabled`. */
+  registrationMethods: z
+    .array(z.enum(['account', 'phone', 'email', 'oauth']))
+    .max(4)
+    .default(['account', 'phone', 'email', 'oauth']),
+  loginMethods: z
+    .array(z.enum(['account', 'phone', 'email', 'oauth']))
+    .max(4)
+    .default(['account', 'phone', 'email', 'oauth']),
+  /** SMS and email verification codes: resend countdown, and how many codes one phone or address gets a day. */
+  verificationCodes: z
+    .strictObject({
+      resendSeconds: z.number().int().min(0).max(3600).default(60),
+      dailyCapPerTarget: z.number().int().min(1).max(1000).default(10),
+    })
+    .prefault({}),
+  /** Upload sizes per use (DOMAIN §12); avatars are always jpeg/png/webp/gif, stored as 200×200 webp. */
+  uploads: z
+    .strictObject({
+      avatarMaxBytes: z
+        .number()
+        .int()
+        .min(10 * 1024)
+        .max(20 * 1024 * 1024)
+        .default(2 * 1024 * 1024),
+      /** Images uploaded from the editor (`POST /api/forum/uploads/images`), and how many one topic may embed. */
+      image: z
+        .strictObject({
+          maxBytes: z
+            .number()
+            .int()
+            .min(10 * 1024)
+            .max(50 * 1024 * 1024)
+            .default(5 * 1024 * 1024),
+          formats: z
+            .array(z.enum(['jpeg', 'png', 'gif', 'webp']))
+            .min(1)
+            .max(4)
+            .default(['jpeg', 'png', 'gif', 'webp']),
+          maxPerTopic: z.number().int().min(0).max(500).default(30),
+        })
+        .prefault({}),
+      /** Videos uploaded from the editor (`POST /api/forum/uploads/videos`), transcoded to H.264/AAC MP4. */
+      video: z
+        .strictObject({
+          maxBytes: z
+            .number()
+            .int()
+            .min(100 * 1024)
+            .max(500 * 1024 * 1024)
+            .default(100 * 1024 * 1024),
+          formats: z
+            .array(z.enum(['mp4', 'webm']))
+            .min(1)
+            .max(2)
+            .default(['mp4', 'webm']),
+        })
+        .prefault({}),
+    })
+    .prefault({}),
+  /** Forum topics (DOMAIN §3–4): tags per topic, image hosts besides the site's storage, and the grade table. */
+  forum: z
+    .strictObject({
+      maxTagsPerTopic: z.number().int().min(1).max(10).default(3),
+      imageHosts: z.array(z.string().min(1).max(253)).max(50).default([]),
+      /** Hidden type 30 unlocks when the reader's points reach the block's grade (`needPoint`). */
+      grades: z
+        .array(z.strictObject({ name: z.string().min(1).max(30), needPoint: z.number().int().min(0) }))
+        .max(50)
+        .default([
+          { name: 'Newcomer', needPoint: 0 },
+          { name: 'Member', needPoint: 100 },
+          { name: 'Regular', needPoint: 500 },
+          { name: 'Veteran', needPoint: 2000 },
+        ]),
+    })
+    .prefault({}),
+  /**
+   * Third-party login providers (OAuth 2 authorization code with PKCE). Each provider's client secret is kept by
+   * identity in its private store (`PUT /api/identity/oauth/providers/:id/secret`), never in settings or events.
+   * With none enabled, development and demo sites offer the built-in `sandbox` provider.
+   */
+  oauthProviders: z
+    .array(
+      z.strictObject({
+        id: z.string().regex(/^[a-z][a-z0-9-]{1,29}$/),
+        name: z.string().min(1).max(30),
+        enabled: z.boolean().default(true),
+        authorizeUrl: z.url({ protocol: /^https?$/ }),
+        tokenUrl: z.url({ protocol: /^https?$/ }),
+        userInfoUrl: z.url({ protocol: /^https?$/ }),
+        clientId: z.string().min(1).max(200),
+        scope: z.string().max(200).default(''),
+        /** Where the provider's user info keeps the stable account id and the display name (dotted paths). */
+        idField: z.string().min(1).max(60).default('id'),
+        nicknameField: z.string().min(1).max(60).default('nickname'),
+      }),
+    )
+    .max(10)
+    .refine((providers) => new Set(providers.map((provider) => provider.id)).size === providers.length)
+    .default([]),
 });
 
 export type SiteSettings = z.infer<typeof siteSettingsSchema>;

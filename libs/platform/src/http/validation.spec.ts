@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DomainError } from '@forum/event-store';
-import { listOf, validate, wholeNumber } from './validation';
+import { formBoolean, listOf, validate, wholeNumber } from './validation';
 
 const schema = z.strictObject({
   title: z.string().trim().min(1).max(5),
@@ -37,5 +37,15 @@ describe('request validation', () => {
     expect(validate(schema, { title: 'ok', count: '12', tags: 'x' })).toEqual({ title: 'ok', count: 12, tags: ['x'] });
     expect(fieldErrors({ title: 'ok', count: '1.5' })?.[0]?.code).toBe('validation.invalid_type');
     expect(fieldErrors({ title: 'ok', count: '' })?.[0]?.code).toBe('validation.invalid_type');
+  });
+});
+
+describe('formBoolean', () => {
+  it('reads the booleans a form sends and refuses anything else', () => {
+    const flag = formBoolean();
+    expect(['true', '1', 'on', true].map((value) => flag.parse(value))).toEqual([true, true, true, true]);
+    expect(['false', '0', 'off', false].map((value) => flag.parse(value))).toEqual([false, false, false, false]);
+    expect(flag.safeParse('yes').success).toBe(false);
+    expect(flag.safeParse(1).success).toBe(false);
   });
 });

@@ -124,3 +124,16 @@ export function wholeNumber() {
     z.number().int(),
   );
 }
+
+const FORM_TRUE = new Set(['true', '1', 'on']);
+const FORM_FALSE = new Set(['false', '0', 'off']);
+
+/** A boolean from JSON or from a form field ("true"/"false", "1"/"0", "on"/"off"); anything else is refused. */
+export function formBoolean() {
+  return z.preprocess((value) => {
+    if (typeof value !== 'string') return value;
+    if (FORM_TRUE.has(value)) return true;
+    if (FORM_FALSE.has(value)) return false;
+    return value;
+  }, z.boolean());
+}

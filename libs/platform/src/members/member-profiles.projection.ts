@@ -1,4 +1,4 @@
-import type { EventEnvelope, MemberEvent } from '@forum/contracts';
+import type { EventEnvelope, MemberEvent, MemberProfileEvent } from '@forum/contracts';
 import type { ProjectionDefinition, ReadModelWriter } from '@forum/event-bus';
 
 export const MEMBER_PROFILES = 'member_profiles';
@@ -6,14 +6,39 @@ export const MEMBER_PROFILES = 'member_profiles';
 export interface MemberProfileDocument {
   _id: string;
   account: string;
-  nickname: string;
+  /** Null once the account is cancelled: show "this user account has been cancelled" instead. */
+  nickname: string | null;
   kind: 'member' | 'staff';
+  avatarUrl?: string | null;
+  cancelled?: boolean;
+  /** Whether the member shows their activity (dynamics) to others. */
+  allowUserDynamic?: boolean;
+}
+
+/** How any context shows an author: cancelled members have no name and no avatar, wherever they posted. */
+export interface AuthorView {
+  memberId: string;
+  nickname: string | null;
+  avatarUrl: string | null;
+  cancelled: boolean;
+  isStaff: boolean;
+}
+
+export function authorViewOf(memberId: string, profile: MemberProfileDocument | null | undefined): AuthorView {
+  const cancelled = profile?.cancelled === true;
+  return {
+    memberId,
+    nickname: cancelled ? null : (profile?.nickname ?? null),
+    avatarUrl: cancelled ? null : (profile?.avatarUrl ?? null),
+    cancelled,
+    isStaff: profile?.kind === 'staff',
+  };
 }
 
 /**
  * A context's own copy of who members are (from identity's events), to show authors without asking identity.
  * One per context: the name carries the context so that, in the all-in-one process, each context's copy has its
- * own consumer group.
+ * own consumer group. Every event is on the member's stream, so the stream version guards every write.
  */
 export function memberProfilesProjection(context: string): ProjectionDefinition {
   return {
@@ -22,10 +47,27 @@ export function memberProfilesProjection(context: string): ProjectionDefinition 
     topics: ['identity.member'],
     collections: [MEMBER_PROFILES],
     apply(envelope: EventEnvelope, writer: ReadModelWriter) {
-      const event = envelope as EventEnvelope & MemberEvent;
-      if (event.type !== 'MemberRegistered') return;
-      const { memberId, account, nickname, kind } = event.data;
-      writer.upsertVersioned(MEMBER_PROFILES, memberId, envelope, { $set: { account, nickname, kind } });
+      const event = envelope as EventEnvelope & (MemberEvent | MemberProfileEvent);
+      const set = (fields: Partial<MemberProfileDocument>) =>
+        writer.upsertVersioned(MEMBER_PROFILES, event.data.memberId, envelope, { $set: fields });
+      switch (event.type) {
+        case 'MemberRegistered': {
+          const { account, nickname, kind } = event.data;
+          set({ account, nickname, kind, avatarUrl: null, cancelled: false, allowUserDynamic: true });
+          return;
+        }
+        case 'ProfileChanged':
+          set({ nickname: event.data.nickname, allowUserDynamic: event.data.allowUserDynamic });
+          return;
+        case 'AvatarChanged':
+          set({ avatarUrl: event.data.avatarUrl });
+          return;
+        case 'MemberCancelled':
+          set({ nickname: null, avatarUrl: null, cancelled: true });
+          return;
+        default:
+          return;
+      }
     },
   };
 }

@@ -5,41 +5,132 @@ import { listOf, wholeNumber } from '@forum/platform';
 export const TITLE_MAX = 150;
 export const CONTENT_MAX = 100_000;
 
+const tagIds = listOf(z.string().min(1).max(64)).pipe(z.array(z.string()).min(1).max(10));
+
 export const postTopicBody = z.strictObject({
   title: z.string().trim().min(1).max(TITLE_MAX),
   content: z.string().min(1).max(CONTENT_MAX),
-  tagIds: listOf(z.string().min(1).max(64)).pipe(z.array(z.string()).max(10)).default([]),
+  tagIds,
 });
 export type PostTopicBody = z.infer<typeof postTopicBody>;
+
+export const editTopicBody = postTopicBody;
+export type EditTopicBody = PostTopicBody;
+
+export const pinBody = z.strictObject({ weight: wholeNumber().pipe(z.number().int().min(0).max(1_000_000)) });
+export const essenceBody = z.strictObject({ essence: z.boolean() });
 
 export const topicListQuery = z.strictObject({
   page: wholeNumber().pipe(z.number().min(1).max(10_000)).default(1),
   pageSize: wholeNumber().pipe(z.number().min(1).max(100)).default(20),
+  tagId: z.string().min(1).max(64).optional(),
+  filter: z.enum(['all', 'essence', 'hot']).default('all'),
 });
 export type TopicListQuery = z.infer<typeof topicListQuery>;
+
+export const pagingQuery = z.strictObject({
+  page: wholeNumber().pipe(z.number().min(1).max(10_000)).default(1),
+  pageSize: wholeNumber().pipe(z.number().min(1).max(100)).default(20),
+});
+export type PagingQuery = z.infer<typeof pagingQuery>;
+
+export const staffTopicsQuery = pagingQuery.extend({
+  status: z.enum(['all', 'live', 'deleted']).default('all'),
+  authorId: z.string().min(1).max(64).optional(),
+});
+export type StaffTopicsQuery = z.infer<typeof staffTopicsQuery>;
+
+export const authorView = z.object({
+  memberId: z.string(),
+  nickname: z.string().nullable(),
+  avatarUrl: z.string().nullable(),
+  /** "This user account has been cancelled": no name, no avatar. */
+  cancelled: z.boolean(),
+});
+
+const counts = {
+  commentCount: z.number().int(),
+  replyCount: z.number().int(),
+  likeCount: z.number().int(),
+  favoriteCount: z.number().int(),
+  readCount: z.number().int(),
+  unlockCount: z.number().int(),
+};
 
 export const topicRow = z.object({
   topicId: z.string(),
   title: z.string(),
+  /** Plain text, never containing hidden content. */
   summary: z.string(),
   tagIds: z.array(z.string()),
+  tags: z.array(z.object({ tagId: z.string(), name: z.string() })),
   authorId: z.string(),
+  author: authorView,
+  isStaff: z.boolean(),
   postedAt: z.string(),
-  commentCount: z.number().int(),
-  likeCount: z.number().int(),
+  lastReplyAt: z.string().nullable(),
+  pinned: z.boolean(),
+  pinWeight: z.number().int(),
+  /** Only staff lists show deleted topics. */
+  deleted: z.boolean(),
+  essence: z.boolean(),
+  ...counts,
+  /** `{type: unlockedByMe}` for each hidden type the topic holds. */
+  hideTagTypeMap: z.record(z.string(), z.boolean()),
+  /** Kept for compatibility with the first slice. */
   viewCount: z.number().int(),
 });
 export type TopicRow = z.infer<typeof topicRow>;
-
 export const topicPage = pageSchema(topicRow);
+
+export const hiddenBlockView = z.object({
+  index: z.number().int(),
+  type: z.number().int(),
+  unlocked: z.boolean(),
+  /** Type 30: the grade's name; 40: price in points; 50: price in fen; otherwise null. */
+  requirement: z.string().nullable(),
+});
+
+export const topicDetail = topicRow.extend({
+  /** Sanitized HTML; locked blocks are `<hide type index></hide>` with nothing inside. */
+  content: z.string(),
+  ipLocation: z.string().nullable(),
+  editedAt: z.string().nullable(),
+  hiddenBlocks: z.array(hiddenBlockView),
+  topicDetailPermission: z.boolean(),
+  canEdit: z.boolean(),
+});
+export type TopicDetail = z.infer<typeof topicDetail>;
 
 export const postedTopic = z.object({
   topicId: z.string(),
   version: z.number().int(),
-  /** False when the list had not caught up within the read-your-writes wait. */
+  /** False when the lists had not caught up within the read-your-writes wait. */
   visible: z.boolean(),
 });
 export type PostedTopic = z.infer<typeof postedTopic>;
+
+export const unlockBody = z.strictObject({ type: z.literal(10), password: z.string().min(1).max(100) });
+export type UnlockBody = z.infer<typeof unlockBody>;
+
+export const unlockResult = z.object({
+  type: z.number().int(),
+  /** The blocks now open, as HTML, so the page reveals them without reloading. */
+  blocks: z.array(z.object({ index: z.number().int(), html: z.string() })),
+  visible: z.boolean(),
+});
+export type UnlockResult = z.infer<typeof unlockResult>;
+
+export const unlockRecordView = z.object({
+  topicId: z.string(),
+  topicTitle: z.string(),
+  member: authorView,
+  type: z.number().int(),
+  pricePaid: z.number().int().nullable(),
+  at: z.string(),
+});
+export type UnlockRecordView = z.infer<typeof unlockRecordView>;
+export const unlockRecordPage = pageSchema(unlockRecordView);
 
 export const topicStats = z.object({ topicsToday: z.number().int(), topicsTotal: z.number().int() });
 export type TopicStats = z.infer<typeof topicStats>;

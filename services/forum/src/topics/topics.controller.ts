@@ -1,33 +1,189 @@
-import { Controller, Get, HttpCode, Post } from '@nestjs/common';
-import { CommandBus, QueryBus } from '@nestjs/cqrs';
+import { Controller, Delete, Get, HttpCode, Param, Patch, Post } from '@nestjs/common';
 import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { z } from 'zod';
-import type { CommandMetadata, Page } from '@forum/contracts';
-import { CommandMeta, Public, ValidBody, ValidQuery } from '@forum/platform';
-import { PostTopicCommand } from './commands/post-topic.command';
-import { GetTopicListQuery } from './queries/get-topic-list.query';
-import { postedTopic, postTopicBody, topicListQuery, topicPage } from './topic.schemas';
-import type { PostedTopic, PostTopicBody, TopicListQuery, TopicRow } from './topic.schemas';
+import type { Actor, CommandMetadata, Page } from '@forum/contracts';
+import { CommandMeta, CurrentActor, Public, RateLimit, StaffOnly, ValidBody, ValidQuery } from '@forum/platform';
+import { UnlockCommands } from '../unlocks/unlock.commands';
+import { TopicCommands } from './topic.commands';
+import { TopicQueries } from './topic-queries';
+import {
+  editTopicBody,
+  essenceBody,
+  pagingQuery,
+  pinBody,
+  postedTopic,
+  postTopicBody,
+  staffTopicsQuery,
+  topicDetail,
+  topicListQuery,
+  topicPage,
+  topicRow,
+  unlockBody,
+  unlockRecordPage,
+  unlockResult,
+} from './topic.schemas';
+import type {
+  EditTopicBody,
+  PagingQuery,
+  PostedTopic,
+  PostTopicBody,
+  StaffTopicsQuery,
+  TopicDetail,
+  TopicListQuery,
+  TopicRow,
+  UnlockBody,
+  UnlockRecordView,
+  UnlockResult,
+} from './topic.schemas';
+
+const json = (schema: z.ZodType) => ({ schema: z.toJSONSchema(schema, { unrepresentable: 'any' }) as never });
 
 @ApiTags('forum')
 @Controller('forum/topics')
 export class TopicsController {
   constructor(
-    private readonly commands: CommandBus,
-    private readonly queries: QueryBus,
+    private readonly commands: TopicCommands,
+    private readonly unlocks: UnlockCommands,
+    private readonly queries: TopicQueries,
   ) {}
 
   @Post()
   @HttpCode(201)
-  @ApiOkResponse({ schema: z.toJSONSchema(postedTopic) as never })
+  @ApiOkResponse(json(postedTopic))
   post(@ValidBody(postTopicBody) body: PostTopicBody, @CommandMeta() meta: CommandMetadata): Promise<PostedTopic> {
-    return this.commands.execute(new PostTopicCommand(body, meta));
+    return this.commands.post(body, meta);
+  }
+
+  /** Home (pinned first, then newest), a tag's list, essence or hot; rows carry `hideTagTypeMap`. */
+  @Public()
+  @Get()
+  @ApiOkResponse(json(topicPage))
+  list(@ValidQuery(topicListQuery) query: TopicListQuery, @CurrentActor() reader: Actor): Promise<Page<TopicRow>> {
+    return this.queries.list(query, reader);
+  }
+
+  /** The topic as this reader may see it: locked hidden blocks are empty placeholders. */
+  @Public()
+  @Get(':topicId')
+  @ApiOkResponse(json(topicDetail))
+  detail(@Param('topicId') topicId: string, @CurrentActor() reader: Actor): Promise<TopicDetail> {
+    return this.queries.detail(topicId, reader, new Date());
   }
 
   @Public()
+  @Get(':topicId/similar')
+  @ApiOkResponse(json(z.object({ items: z.array(topicRow) })))
+  async similar(@Param('topicId') topicId: string, @CurrentActor() reader: Actor): Promise<{ items: TopicRow[] }> {
+    return { items: await this.queries.similar(topicId, reader) };
+  }
+
+  @Patch(':topicId')
+  @ApiOkResponse(json(postedTopic))
+  edit(
+    @Param('topicId') topicId: string,
+    @ValidBody(editTopicBody) body: EditTopicBody,
+    @CommandMeta() meta: CommandMetadata,
+  ): Promise<PostedTopic> {
+    return this.commands.edit(topicId, body, meta);
+  }
+
+  @Delete(':topicId')
+  @ApiOkResponse(json(postedTopic))
+  remove(@Param('topicId') topicId: string, @CommandMeta() meta: CommandMetadata): Promise<PostedTopic> {
+    return this.commands.remove(topicId, meta);
+  }
+
+  @StaffOnly()
+  @Post(':topicId/restore')
+  @HttpCode(200)
+  @ApiOkResponse(json(postedTopic))
+  restore(@Param('topicId') topicId: string, @CommandMeta() meta: CommandMetadata): Promise<PostedTopic> {
+    return this.commands.restore(topicId, meta);
+  }
+
+  /** `weight` 0 unpins; higher weights come first on the home list. */
+  @StaffOnly()
+  @Post(':topicId/pin')
+  @HttpCode(200)
+  @ApiOkResponse(json(postedTopic))
+  pin(
+    @Param('topicId') topicId: string,
+    @ValidBody(pinBody) body: { weight: number },
+    @CommandMeta() meta: CommandMetadata,
+  ): Promise<PostedTopic> {
+    return this.commands.pin(topicId, body.weight, meta);
+  }
+
+  @StaffOnly()
+  @Post(':topicId/essence')
+  @HttpCode(200)
+  @ApiOkResponse(json(postedTopic))
+  essence(
+    @Param('topicId') topicId: string,
+    @ValidBody(essenceBody) body: { essence: boolean },
+    @CommandMeta() meta: CommandMetadata,
+  ): Promise<PostedTopic> {
+    return this.commands.essence(topicId, body.essence, meta);
+  }
+
+  /** Type 10 (password). Answers with the opened blocks' HTML so the page reveals them without reloading. */
+  @Post(':topicId/unlock')
+  @HttpCode(200)
+  @RateLimit({ limit: 10, windowSeconds: 60, by: 'member' })
+  @ApiOkResponse(json(unlockResult))
+  unlock(
+    @Param('topicId') topicId: string,
+    @ValidBody(unlockBody) body: UnlockBody,
+    @CommandMeta() meta: CommandMetadata,
+  ): Promise<UnlockResult> {
+    return this.unlocks.unlock(topicId, body, meta);
+  }
+
+  /** Who unlocked this topic's hidden content (the author and staff). */
+  @Get(':topicId/unlocks')
+  @ApiOkResponse(json(unlockRecordPage))
+  unlockRecords(
+    @Param('topicId') topicId: string,
+    @ValidQuery(pagingQuery) paging: PagingQuery,
+    @CurrentActor() reader: Actor,
+  ): Promise<Page<UnlockRecordView>> {
+    return this.queries.unlocksOf(topicId, paging, reader);
+  }
+}
+
+/** The staff console's topic list (edit, delete, restore, pin and essence use the routes above). */
+@ApiTags('forum')
+@StaffOnly()
+@Controller('forum/staff/topics')
+export class StaffTopicsController {
+  constructor(private readonly queries: TopicQueries) {}
+
   @Get()
-  @ApiOkResponse({ schema: z.toJSONSchema(topicPage) as never })
-  list(@ValidQuery(topicListQuery) query: TopicListQuery): Promise<Page<TopicRow>> {
-    return this.queries.execute(new GetTopicListQuery(query));
+  @ApiOkResponse(json(topicPage))
+  list(@ValidQuery(staffTopicsQuery) query: StaffTopicsQuery, @CurrentActor() reader: Actor): Promise<Page<TopicRow>> {
+    return this.queries.staffList(query, reader);
+  }
+}
+
+@ApiTags('forum')
+@Controller('forum/me')
+export class MyTopicsController {
+  constructor(private readonly queries: TopicQueries) {}
+
+  /** My topics with counts (comments, likes, favourites, unlocks, reads). */
+  @Get('topics')
+  @ApiOkResponse(json(topicPage))
+  topics(@ValidQuery(pagingQuery) paging: PagingQuery, @CurrentActor() reader: Actor): Promise<Page<TopicRow>> {
+    return this.queries.mine(paging, reader);
+  }
+
+  /** Hidden content I unlocked. */
+  @Get('unlocks')
+  @ApiOkResponse(json(unlockRecordPage))
+  unlocks(
+    @ValidQuery(pagingQuery) paging: PagingQuery,
+    @CurrentActor() reader: Actor,
+  ): Promise<Page<UnlockRecordView>> {
+    return this.queries.myUnlocks(paging, reader);
   }
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { formBoolean } from '@forum/platform';
 
 /** The specification's §5 rules, enforced here and mirrored by the forms. */
 export const ACCOUNT_PATTERN = /^[A-Za-z0-9_]+$/;
@@ -16,10 +17,7 @@ export const registerBody = z
     nickname: z.string().trim().min(1).max(15).optional(),
     hintQuestion: z.string().trim().min(7).max(50).optional(),
     hintAnswer: z.string().trim().min(7).max(50).optional(),
-    agreeTerms: z.preprocess(
-      (value) => value === true || value === 'true' || value === '1' || value === 'on',
-      z.boolean(),
-    ),
+    agreeTerms: formBoolean().default(false),
     captchaKey: z.string().min(1).max(64),
     captcha: z.string().trim().length(4),
   })

@@ -12,6 +12,7 @@ import {
   CommandMeta,
   CONTEXT_DB,
   CurrentActor,
+  ipLocationOf,
   OpenWhenClosed,
   Public,
   RateLimit,
@@ -21,11 +22,14 @@ import {
 } from '@forum/platform';
 import { CaptchaService } from '../captcha/captcha.service';
 import { LOGIN_LOGS, LoginLogEntry } from '../projections/login-log.projection';
-import { MEMBERS, MemberDocument } from '../projections/member-directory.projection';
 import type { IssuedTokens } from '../sessions/session-issuer';
-import { loginBody, registerBody } from './account.schemas';
-import type { LoginBody, RegisterBody } from './account.schemas';
-import { LogInCommand, LogOutCommand, RegisterMemberCommand, RenewTokenCommand } from './commands';
+import { loginBody } from './account.schemas';
+import type { LoginBody } from './account.schemas';
+import { LogInByMethodCommand } from './login-by-method';
+import { loginAnyBody, registerAnyBody } from './method.schemas';
+import type { LoginAnyBody, RegisterAnyBody } from './method.schemas';
+import { RegisterByMethodCommand } from './register-by-method';
+import { LogInCommand, LogOutCommand, RenewTokenCommand } from './commands';
 
 const pageQuery = z.strictObject({
   page: wholeNumber().pipe(z.number().min(1).max(1000)).default(1),
@@ -60,16 +64,19 @@ export class AccountsController {
   @Post('register')
   @HttpCode(201)
   @RateLimit({ limit: 5, windowSeconds: 60, by: 'ip' })
-  register(@ValidBody(registerBody) body: RegisterBody, @CommandMeta() meta: CommandMetadata): Promise<IssuedTokens> {
-    return this.commands.execute(new RegisterMemberCommand(body, meta));
+  register(
+    @ValidBody(registerAnyBody) body: RegisterAnyBody,
+    @CommandMeta() meta: CommandMetadata,
+  ): Promise<IssuedTokens> {
+    return this.commands.execute(new RegisterByMethodCommand(body, meta));
   }
 
   @Public()
   @Post('login')
   @HttpCode(200)
   @RateLimit({ limit: 20, windowSeconds: 60, by: 'ip' })
-  login(@ValidBody(loginBody) body: LoginBody, @CommandMeta() meta: CommandMetadata): Promise<IssuedTokens> {
-    return this.commands.execute(new LogInCommand(body, meta));
+  login(@ValidBody(loginAnyBody) body: LoginAnyBody, @CommandMeta() meta: CommandMetadata): Promise<IssuedTokens> {
+    return this.commands.execute(new LogInByMethodCommand(body, meta));
   }
 
   /** The staff console's login: only staff accounts. */
@@ -88,12 +95,7 @@ export class AccountsController {
     await this.commands.execute(new LogOutCommand(refreshTokenOf(request), meta));
   }
 
-  @Get('me')
-  async me(@CurrentActor() actor: Actor): Promise<MemberDocument> {
-    const member = await this.db.collection<MemberDocument>(MEMBERS).findOne({ _id: actor.id! });
-    if (!member) throw new DomainError('common.not_found');
-    return member;
-  }
+  // `GET me` (and PATCH) live in profile/profile.controller.ts.
 
   /** The member's own logins and renewals, newest first. */
   @Get('login-log')
@@ -104,7 +106,10 @@ export class AccountsController {
     const log = await this.db
       .collection<{ _id: string; entries: LoginLogEntry[] }>(LOGIN_LOGS)
       .findOne({ _id: actor.id! });
-    const entries = [...(log?.entries ?? [])].reverse();
+    // Entries projected before the location was added get it now, from the same offline database.
+    const entries = [...(log?.entries ?? [])]
+      .reverse()
+      .map((entry) => ({ ...entry, ipLocation: entry.ipLocation ?? ipLocationOf(entry.ip) }));
     return pageOf(entries.slice((page - 1) * pageSize, page * pageSize), page, pageSize, entries.length);
   }
 }

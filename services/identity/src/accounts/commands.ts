@@ -186,6 +186,7 @@ export class LogInHandler implements ICommandHandler<LogInCommand> {
       await this.attempts.failed(body.account, ip, meta.now);
       throw new DomainError('identity.login_failed');
     }
+    if (member.state === 'cancelled') throw new DomainError('identity.account_cancelled');
     if (member.state !== 'enabled') throw new DomainError('identity.account_disabled');
     await this.attempts.succeeded(body.account);
     return this.sessions.start(member, meta);

@@ -11,7 +11,7 @@ export interface Register {
   account: string;
   nickname: string;
   kind: 'member' | 'staff';
-  method: 'account' | 'phone' | 'email' | 'staff';
+  method: 'account' | 'phone' | 'email' | 'staff' | 'oauth';
   now: Date;
 }
 

@@ -1,5 +1,6 @@
 import type { EventEnvelope, SessionEvent } from '@forum/contracts';
 import type { ProjectionDefinition, ReadModelWriter } from '@forum/event-bus';
+import { ipLocationOf } from '@forum/platform';
 
 export const LOGIN_LOGS = 'login_logs';
 export const LOGIN_LOG_KEPT = 100;
@@ -7,6 +8,8 @@ export const LOGIN_LOG_KEPT = 100;
 export interface LoginLogEntry {
   at: string;
   ip: string;
+  /** From the offline IP database when the entry was projected; older entries lack it (filled at read). */
+  ipLocation?: string | null;
   type: 'login' | 'renewal';
 }
 
@@ -26,7 +29,7 @@ export const loginLogProjection: ProjectionDefinition = {
           : null;
     if (!entry) return;
     const { memberId, ...logged } = entry;
-    const push = { entries: { $each: [logged], $slice: -LOGIN_LOG_KEPT } };
+    const push = { entries: { $each: [{ ...logged, ipLocation: ipLocationOf(logged.ip) }], $slice: -LOGIN_LOG_KEPT } };
     writer.updateOnce(LOGIN_LOGS, memberId, envelope, { $push: push as never }, { upsert: true });
   },
 };

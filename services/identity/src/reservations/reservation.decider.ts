@@ -2,7 +2,8 @@ import type { ReservationEvent } from '@forum/contracts';
 import { Decider, DomainError } from '@forum/event-store';
 import type { ErrorCode } from '@forum/contracts';
 
-export type NameKind = 'account' | 'nickname';
+/** `phone` and `email` reservations are keyed (and named) by a hash of the normalised value, never the value. */
+export type NameKind = 'account' | 'nickname' | 'phone' | 'email';
 
 export interface ReservationState {
   ownerId: string | null;
@@ -12,7 +13,12 @@ export type ReservationCommand =
   | { type: 'Reserve'; kind: NameKind; name: string; ownerId: string }
   | { type: 'Release'; kind: NameKind; name: string; ownerId: string };
 
-const TAKEN: Record<NameKind, ErrorCode> = { account: 'identity.account_taken', nickname: 'identity.nickname_taken' };
+const TAKEN: Record<NameKind, ErrorCode> = {
+  account: 'identity.account_taken',
+  nickname: 'identity.nickname_taken',
+  phone: 'identity.phone_taken',
+  email: 'identity.email_taken',
+};
 
 /** One stream per unique name: whoever appends the reservation first owns it, however many race. */
 export const reservationDecider: Decider<ReservationState, ReservationCommand, ReservationEvent> = {

@@ -1,10 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import type { Db } from 'mongodb';
-import { newId, streamId } from '@forum/contracts';
+import { isStaffPermission, newId, streamId } from '@forum/contracts';
 import type { CommandMetadata } from '@forum/contracts';
 import { DomainError, EventStore } from '@forum/event-store';
-import { CONTEXT_DB, TokenService } from '@forum/platform';
+import { CONTEXT_DB, PermissionChecker, TokenService } from '@forum/platform';
 import { MEMBERS, MemberDocument } from '../projections/member-directory.projection';
 import { sessionDecider } from './session.decider';
 
@@ -16,6 +16,8 @@ export interface SystemUser {
   nickname: string;
   kind: 'member' | 'staff';
   avatarUrl: string | null;
+  /** Staff only: the staff permissions held now (the console hides what they do not open; the server checks). */
+  permissions?: string[];
 }
 
 export interface IssuedTokens {
@@ -42,6 +44,7 @@ export class SessionIssuer {
     private readonly store: EventStore,
     private readonly tokens: TokenService,
     @Inject(CONTEXT_DB) private readonly db: Db,
+    private readonly permissions: PermissionChecker,
   ) {}
 
   async start(member: MemberDocument, meta: CommandMetadata): Promise<IssuedTokens> {
@@ -62,7 +65,7 @@ export class SessionIssuer {
       },
       meta,
     );
-    return this.tokensFor(member, refreshToken);
+    return this.tokensFor(member, refreshToken, meta.now);
   }
 
   async renew(refreshToken: string, meta: CommandMetadata): Promise<IssuedTokens> {
@@ -87,7 +90,7 @@ export class SessionIssuer {
       .collection<MemberDocument>(MEMBERS)
       .findOne({ _id: (event.data as { memberId: string }).memberId });
     if (!member || member.state !== 'enabled') throw new DomainError('identity.refresh_invalid');
-    return this.tokensFor(member, next);
+    return this.tokensFor(member, next, meta.now);
   }
 
   async end(refreshToken: string, meta: CommandMetadata): Promise<void> {
@@ -99,7 +102,15 @@ export class SessionIssuer {
     );
   }
 
-  private tokensFor(member: MemberDocument, refreshToken: string): IssuedTokens {
+  private async tokensFor(member: MemberDocument, refreshToken: string, now: Date): Promise<IssuedTokens> {
+    const staffPermissions =
+      member.kind === 'staff'
+        ? {
+            permissions: (await this.permissions.effective({ kind: 'staff', id: member._id }, now))
+              .list()
+              .filter(isStaffPermission),
+          }
+        : {};
     return {
       accessToken: this.tokens.issueAccessToken({ sub: member._id, kind: member.kind }),
       refreshToken,
@@ -108,7 +119,8 @@ export class SessionIssuer {
         account: member.account,
         nickname: member.nickname,
         kind: member.kind,
-        avatarUrl: null,
+        avatarUrl: member.avatarUrl ?? null,
+        ...staffPermissions,
       },
     };
   }

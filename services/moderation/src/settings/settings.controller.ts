@@ -3,7 +3,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
 import { z } from 'zod';
 import type { CommandMetadata, SiteSettings } from '@forum/contracts';
-import { CommandMeta, StaffOnly, ValidBody } from '@forum/platform';
+import { CommandMeta, RequiresPermission, StaffOnly, ValidBody } from '@forum/platform';
 import { ChangeSettingsCommand } from './commands/change-settings';
 import { SiteSettingsReader } from './queries/site-settings.reader';
 
@@ -22,6 +22,7 @@ export class SettingsController {
     return this.reader.current();
   }
 
+  @RequiresPermission('settings.edit')
   @Patch()
   change(
     @ValidBody(z.record(z.string(), z.unknown())) changes: Record<string, unknown>,

@@ -62,7 +62,7 @@ export class SiteInfoController {
             kind: actor.kind,
             account: profile?.account ?? null,
             nickname: profile?.nickname ?? null,
-            avatarUrl: null,
+            avatarUrl: profile?.avatarUrl ?? null,
           }
         : null,
       aiAssistantParameter: {},

@@ -2,12 +2,13 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { FeatureClosed } from '@/components/ui/feature-closed';
 import { Tabs } from '@/components/ui/tabs';
+import { CodeLoginForm } from '@/features/account/components/code-login-form';
 import { LoginForm } from '@/features/account/components/login-form';
-import { MethodComingLater } from '@/features/account/components/method-coming-later';
+import { OauthProviders } from '@/features/account/components/oauth-providers';
 import { jumpTarget } from '@/features/account/utils/jump-url';
 import { useFeatureSwitch } from '@/stores/app-state';
 
-/** `/login?jumpUrl=…`: account and password (phone, email and other methods come later), then back to `jumpUrl`. */
+/** `/login?jumpUrl=…`: account and password, phone or email with a code, or a third party; then back to `jumpUrl`. */
 export function Component() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -15,6 +16,7 @@ export function Component() {
   const jumpUrl = searchParams.get('jumpUrl');
   const loginSwitch = useFeatureSwitch('login');
   const registerHref = jumpUrl ? `/register?jumpUrl=${encodeURIComponent(jumpUrl)}` : '/register';
+  const onLoggedIn = () => void navigate(jumpTarget(jumpUrl), { replace: true });
   return (
     <section className="account-page" aria-labelledby="login-title">
       <h1 id="login-title" className="page-title">
@@ -27,27 +29,22 @@ export function Component() {
             {
               key: 'account',
               label: t('account.methods.account'),
-              content: (
-                <LoginForm
-                  registerHref={registerHref}
-                  onLoggedIn={() => void navigate(jumpTarget(jumpUrl), { replace: true })}
-                />
-              ),
+              content: <LoginForm registerHref={registerHref} onLoggedIn={onLoggedIn} />,
             },
             {
               key: 'phone',
               label: t('account.methods.phone'),
-              content: <MethodComingLater text={t('account.comingLater.phoneLogin')} />,
+              content: <CodeLoginForm method="phone" onLoggedIn={onLoggedIn} />,
             },
             {
               key: 'email',
               label: t('account.methods.email'),
-              content: <MethodComingLater text={t('account.comingLater.emailLogin')} />,
+              content: <CodeLoginForm method="email" onLoggedIn={onLoggedIn} />,
             },
             {
               key: 'other',
               label: t('account.methods.other'),
-              content: <MethodComingLater text={t('account.comingLater.otherLogin')} />,
+              content: <OauthProviders jumpUrl={jumpUrl} />,
             },
           ]}
         />

@@ -6,8 +6,8 @@ import { appState, applySiteInfo, initialAppState } from '@/stores/app-state';
 
 const page2 = {
   items: [
-    { at: '2025-03-04T05:06:07.000Z', ip: '203.0.113.9', type: 'renewal' },
-    { at: '2025-03-01T10:00:00.000Z', ip: '2001:db8::1', type: 'login' },
+    { at: '2025-03-04T05:06:07.000Z', ip: '203.0.113.9', ipLocation: 'Shanghai, China', type: 'renewal' },
+    { at: '2025-03-01T10:00:00.000Z', ip: '2001:db8::1', ipLocation: null, type: 'login' },
   ],
   page: 2,
   pageSize: 20,
@@ -27,7 +27,7 @@ afterEach(() => {
 });
 
 describe('/user/control/userLoginLogList', () => {
-  it('lists time, IP and the translated type, one page at a time', async () => {
+  it('lists time, IP, IP location and the translated type, one page at a time', async () => {
     const { network } = renderApp('/user/control/userLoginLogList?page=2', {
       routes: { 'GET /api/identity/login-log': () => json(200, page2) },
     });
@@ -37,7 +37,7 @@ describe('/user/control/userLoginLogList', () => {
       within(table)
         .getAllByRole('columnheader')
         .map((cell) => cell.textContent),
-    ).toEqual(['Time', 'IP address', 'Type']);
+    ).toEqual(['Time', 'IP address', 'IP location', 'Type']);
     const rows = within(table).getAllByRole('row').slice(1);
     expect(
       rows.map((row) =>
@@ -47,8 +47,8 @@ describe('/user/control/userLoginLogList', () => {
           .map((cell) => cell.textContent),
       ),
     ).toEqual([
-      ['203.0.113.9', 'Renewal'],
-      ['2001:db8::1', 'Login'],
+      ['203.0.113.9', 'Shanghai, China', 'Renewal'],
+      ['2001:db8::1', 'Unknown', 'Login'],
     ]);
     expect(rows[0]!.querySelector('time')!.getAttribute('datetime')).toBe('2025-03-04T05:06:07.000Z');
     expect(rows[0]!.querySelector('time')!.textContent).toMatch(/2025/);

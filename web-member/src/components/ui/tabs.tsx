@@ -7,11 +7,14 @@ export interface TabItem {
 }
 
 /**
- * Tabs after the WAI-ARIA pattern: arrow keys, Home and End move between tabs (and select them); every panel stays
- * mounted, so what was typed in one survives a look at another.
+ * Tabs after the WAI-ARIA pattern: arrow keys, Home and End move between tabs (and select them). A panel is mounted
+ * when its tab is first chosen (no work, e.g. a captcha fetched, for tabs never looked at) and then stays mounted,
+ * so what was typed in one survives a look at another.
  */
 export function Tabs({ label, items, className }: { label: string; items: TabItem[]; className?: string }) {
   const [selected, setSelected] = useState(items[0]?.key ?? '');
+  const [visited, setVisited] = useState<ReadonlySet<string>>(() => new Set([selected]));
+  if (!visited.has(selected)) setVisited(new Set([...visited, selected]));
   const baseId = useId();
   const tabs = useRef<Record<string, HTMLButtonElement | null>>({});
 
@@ -64,7 +67,7 @@ export function Tabs({ label, items, className }: { label: string; items: TabIte
           hidden={item.key !== selected}
           className="tabs__panel"
         >
-          {item.content}
+          {visited.has(item.key) ? item.content : null}
         </div>
       ))}
     </div>

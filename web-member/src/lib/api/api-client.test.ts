@@ -102,6 +102,13 @@ describe('common request shape', () => {
     expect(sent[0]!.body).toBe('title=Hello+%26+%E4%BD%A0%E5%A5%BD&tagIds=a&tagIds=b&pinned=false');
   });
 
+  it('sends a JSON body when asked (numbers stay numbers)', async () => {
+    const { client, sent } = setup({ 'POST /api/forum/topics/t1/unlock': () => json(200, { blocks: [] }) });
+    await client.request('POST', '/api/forum/topics/t1/unlock', { json: { type: 10, password: 'p&w' } });
+    expect(sent[0]!.headers.get('Content-Type')).toBe('application/json');
+    expect(JSON.parse(sent[0]!.body!)).toEqual({ type: 10, password: 'p&w' });
+  });
+
   it('uses the configured base URL', async () => {
     const { client, sent } = setup({ 'GET /base/api/x': () => json(200, {}) }, { baseUrl: 'http://api.test/base' });
     await client.get('/api/x');

@@ -28,8 +28,12 @@ export interface ApiClientConfig {
 
 export interface RequestOptions {
   params?: FormValues;
-  /** Fields of a POST (or other write); always sent form-urlencoded. */
+  /** Fields of a POST (or other write); sent form-urlencoded. */
   data?: FormValues;
+  /** A multipart body (file uploads) sent instead of `data`; the browser sets its Content-Type and boundary. */
+  formData?: FormData;
+  /** A JSON body sent instead of `data`, for the few endpoints whose schema wants real numbers (forum unlock). */
+  json?: unknown;
   headers?: Record<string, string>;
   signal?: AbortSignal;
   /** GETs carry a `_t` timestamp against caches unless this is false. */
@@ -122,8 +126,13 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
     if (tokens) headers.Authorization = bearerOf(tokens);
     const csrf = readCookie(cookies(), CSRF_COOKIE);
     if (csrf) headers[CSRF_HEADER] = csrf;
-    let body: string | undefined;
-    if (method !== 'GET' && method !== 'HEAD') {
+    let body: string | FormData | undefined;
+    if (options.formData && method !== 'GET' && method !== 'HEAD') {
+      body = options.formData;
+    } else if (options.json !== undefined && method !== 'GET' && method !== 'HEAD') {
+      headers['Content-Type'] = 'application/json';
+      body = JSON.stringify(options.json);
+    } else if (method !== 'GET' && method !== 'HEAD') {
       headers['Content-Type'] = 'application/x-www-form-urlencoded;charset=UTF-8';
       body = toSearchParams(options.data).toString();
     }

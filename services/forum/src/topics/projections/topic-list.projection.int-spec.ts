@@ -1,18 +1,34 @@
 import { Db, MongoClient } from 'mongodb';
-import type { TopicEvent } from '@forum/contracts';
+import type { EventEnvelope } from '@forum/contracts';
 import { envelope, projectionSpec, testInfra, uniqueName } from '@forum/testing';
 import { TOPIC_LIST, topicListProjection } from './topic-list.projection';
 
-const posted = (overrides: Partial<Extract<TopicEvent, { type: 'TopicPosted' }>['data']> = {}): TopicEvent => ({
+const posted = (content: string): { type: string; data: unknown } => ({
   type: 'TopicPosted',
   data: {
     topicId: 't1',
     authorId: 'm1',
     title: 'Hello',
-    content: 'x'.repeat(500),
+    content,
     tagIds: ['a'],
     postedAt: '2026-11-21T08:00:00.000Z',
-    ...overrides,
+    isStaff: false,
+    ipLocation: null,
+    mentions: [],
+  },
+});
+
+const counters = (commentCount: number): { type: string; data: unknown } => ({
+  type: 'TopicCountersChanged',
+  data: {
+    topicId: 't1',
+    commentCount,
+    replyCount: 0,
+    likeCount: 2,
+    favoriteCount: 1,
+    lastReplyAt: '2026-11-21T09:00:00.000Z',
+    sourceEventId: 'e',
+    comment: null,
   },
 });
 
@@ -28,25 +44,31 @@ describe('topic list projection', () => {
   });
   afterAll(() => client.close());
 
-  it('lists a posted topic with a 200-character summary and zero counts', async () => {
+  it('stores a posted topic with a 200-character summary that leaves hidden blocks out', async () => {
+    const content = `<p>${'x'.repeat(150)}</p><hide type="20">SECRET</hide><p>${'y'.repeat(100)}</p>`;
     const rows = await projectionSpec(topicListProjection, db)
-      .given([envelope('topic-t1', 1, posted())])
+      .given([envelope('topic-t1', 1, posted(content) as never)])
       .then(TOPIC_LIST);
     expect(rows).toEqual([
       expect.objectContaining({
         _id: 't1',
         title: 'Hello',
-        summary: 'x'.repeat(200),
+        summary: `${'x'.repeat(150)} ${'y'.repeat(49)}`,
+        hiddenBlocks: [{ index: 0, type: 20, value: '' }],
         commentCount: 0,
-        likeCount: 0,
         _version: 1,
       }),
     ]);
+    expect(JSON.stringify(rows[0]?.summary)).not.toContain('SECRET');
   });
 
-  it('ignores a redelivered event, in the same batch or a later one', async () => {
-    const event = envelope('topic-t1', 1, posted());
-    const rows = await projectionSpec(topicListProjection, db).given([event, event], [event]).then(TOPIC_LIST);
-    expect(rows).toHaveLength(1);
+  it('keeps counters that arrived before the topic, and applies each counter version once', async () => {
+    const first = envelope('topicCounters-t1', 1, counters(3) as never) as EventEnvelope;
+    const rows = await projectionSpec(topicListProjection, db)
+      .given([first], [envelope('topic-t1', 1, posted('<p>a</p>') as never), first])
+      .then(TOPIC_LIST);
+    expect(rows).toEqual([
+      expect.objectContaining({ title: 'Hello', commentCount: 3, likeCount: 2, favoriteCount: 1 }),
+    ]);
   });
 });

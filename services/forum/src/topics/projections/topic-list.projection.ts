@@ -1,47 +1,118 @@
-import type { EventEnvelope, TopicEvent } from '@forum/contracts';
+import type { CounterEvent, EventEnvelope, TopicEvent, UnlockEvent } from '@forum/contracts';
 import type { ProjectionDefinition, ReadModelWriter } from '@forum/event-bus';
-import type { TopicRow } from '../topic.schemas';
+import type { Db } from 'mongodb';
+import { HiddenBlock, parseHiddenBlocks, plainTextSummary } from '../../content/hidden-blocks';
 
+/**
+ * One document per topic, keyed by the topic id: everything lists and the detail page show. It holds the full
+ * sanitized content WITH hidden blocks (server-side only): every response is built by `topic-views.ts`, which
+ * redacts for the reader; `summary` never contains hidden content. Fetched by `_id` (`$in` for a page of rows).
+ */
 export const TOPIC_LIST = 'topic_list';
-const SUMMARY_LENGTH = 200;
+export const SUMMARY_LENGTH = 200;
 
-/** Stored row: `_id` is the topic id, a UUIDv7, so sorting by `_id` is newest-first without another index. */
-export type TopicListDocument = Omit<TopicRow, 'topicId'> & { _id: string; _version?: number };
+export interface TopicDocument {
+  _id: string;
+  _version?: number;
+  title: string;
+  content: string;
+  summary: string;
+  tagIds: string[];
+  authorId: string;
+  isStaff: boolean;
+  ipLocation: string | null;
+  postedAt: string;
+  editedAt: string | null;
+  deleted: boolean;
+  pinWeight: number;
+  essence: boolean;
+  /** Block metadata incl. values (passwords, prices): never sent as is. */
+  hiddenBlocks: HiddenBlock[];
+  commentCount: number;
+  replyCount: number;
+  likeCount: number;
+  favoriteCount: number;
+  unlockCount: number;
+  lastReplyAt: string | null;
+}
+
+function contentFields(content: string) {
+  return { content, summary: plainTextSummary(content, SUMMARY_LENGTH), hiddenBlocks: parseHiddenBlocks(content) };
+}
 
 export const topicListProjection: ProjectionDefinition = {
   name: 'topic-list',
-  version: 1,
-  topics: ['forum.topic'],
+  version: 2,
+  topics: ['forum.topic', 'forum.topicCounters', 'forum.topicUnlock'],
   collections: [TOPIC_LIST],
   apply(envelope: EventEnvelope, writer: ReadModelWriter) {
-    const event = envelope as EventEnvelope & TopicEvent;
+    const event = envelope as EventEnvelope & (TopicEvent | CounterEvent | UnlockEvent);
     switch (event.type) {
-      case 'TopicPosted':
-        writer.upsertVersioned(TOPIC_LIST, event.data.topicId, envelope, {
-          $set: {
-            title: event.data.title,
-            summary: event.data.content.slice(0, SUMMARY_LENGTH),
-            tagIds: event.data.tagIds,
-            authorId: event.data.authorId,
-            postedAt: event.data.postedAt,
+      case 'TopicPosted': {
+        const { topicId, title, content, tagIds, authorId, postedAt, isStaff, ipLocation } = event.data;
+        writer.upsertVersioned(TOPIC_LIST, topicId, envelope, {
+          $set: { title, ...contentFields(content), tagIds, authorId, postedAt, isStaff, ipLocation },
+          // Counters may have arrived first (another stream): those documents keep their values.
+          $setOnInsert: {
+            editedAt: null,
+            deleted: false,
+            pinWeight: 0,
+            essence: false,
+            commentCount: 0,
+            replyCount: 0,
+            likeCount: 0,
+            favoriteCount: 0,
+            unlockCount: 0,
+            lastReplyAt: null,
           },
-          $setOnInsert: { commentCount: 0, likeCount: 0, viewCount: 0 },
         });
+        return;
+      }
+      case 'TopicEdited': {
+        const { topicId, title, content, tagIds, editedAt } = event.data;
+        writer.upsertVersioned(TOPIC_LIST, topicId, envelope, {
+          $set: { title, ...contentFields(content), tagIds, editedAt },
+        });
+        return;
+      }
+      case 'TopicDeleted':
+        writer.upsertVersioned(TOPIC_LIST, event.data.topicId, envelope, { $set: { deleted: true } });
+        return;
+      case 'TopicRestored':
+        writer.upsertVersioned(TOPIC_LIST, event.data.topicId, envelope, { $set: { deleted: false } });
+        return;
+      case 'TopicPinned':
+        writer.upsertVersioned(TOPIC_LIST, event.data.topicId, envelope, { $set: { pinWeight: event.data.weight } });
+        return;
+      case 'TopicUnpinned':
+        writer.upsertVersioned(TOPIC_LIST, event.data.topicId, envelope, { $set: { pinWeight: 0 } });
+        return;
+      case 'TopicEssenceSet':
+      case 'TopicEssenceCleared':
+        writer.upsertVersioned(TOPIC_LIST, event.data.topicId, envelope, {
+          $set: { essence: event.type === 'TopicEssenceSet' },
+        });
+        return;
+      case 'TopicCountersChanged': {
+        // Absolute values from the topic's counter stream: one `_src` entry per topic (no fan-in).
+        const { topicId, commentCount, replyCount, likeCount, favoriteCount, lastReplyAt } = event.data;
+        writer.updateOnce(
+          TOPIC_LIST,
+          topicId,
+          envelope,
+          { $set: { commentCount, replyCount, likeCount, favoriteCount, lastReplyAt } },
+          { upsert: true },
+        );
+        return;
+      }
+      case 'HiddenContentUnlocked':
+        // One entry per (topic, reader) unlock stream: bounded by the topic's unlockers.
+        writer.updateOnce(TOPIC_LIST, event.data.topicId, envelope, { $inc: { unlockCount: 1 } }, { upsert: true });
         return;
     }
   },
+  async createIndexes(db: Db, physical: (collection: string) => string) {
+    // Used by real MongoDB for "my topics" and deep pages; the stand-in accepts and ignores them (INFRA-NOTES).
+    await db.collection(physical(TOPIC_LIST)).createIndex({ authorId: 1, _id: -1 }, { name: 'by_author' });
+  },
 };
-
-export function toTopicRow(document: TopicListDocument): TopicRow {
-  return {
-    topicId: document._id,
-    title: document.title,
-    summary: document.summary,
-    tagIds: document.tagIds,
-    authorId: document.authorId,
-    postedAt: document.postedAt,
-    commentCount: document.commentCount,
-    likeCount: document.likeCount,
-    viewCount: document.viewCount,
-  };
-}

@@ -6,6 +6,8 @@ export interface LoginLogEntry {
   /** ISO time. */
   at: string;
   ip: string;
+  /** Where the IP is (offline IP database), null when unknown. */
+  ipLocation?: string | null;
   /** A password login, or a token renewal (`POST /refreshToken`). */
   type: 'login' | 'renewal';
 }

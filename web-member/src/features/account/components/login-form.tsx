@@ -6,8 +6,8 @@ import { TextField } from '@/components/ui/form-field';
 import { ApiError } from '@/lib/api/api-error';
 import { useCaptcha } from '../api/get-captcha';
 import { useLogin } from '../api/login';
-import { useFormState } from '../hooks/use-form-state';
-import { formProblemsOf } from '../utils/form-problems';
+import { useFormState } from '@/hooks/use-form-state';
+import { formProblemsOf } from '@/lib/form-problems';
 import { validateLogin, type LoginValues } from '../utils/validate';
 import { CaptchaImage } from './captcha-image';
 

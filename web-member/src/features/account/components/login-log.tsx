@@ -5,7 +5,7 @@ import { useLoginLog } from '../api/get-login-log';
 
 export const LOGIN_LOG_PAGE_SIZE = 20;
 
-/** The member's logins and token renewals (time, IP, type), one page at a time. */
+/** The member's logins and token renewals (time, IP, IP location, type), one page at a time. */
 export function LoginLog({ page }: { page: number }) {
   const { t, i18n } = useTranslation();
   const log = useLoginLog({ page, pageSize: LOGIN_LOG_PAGE_SIZE });
@@ -38,6 +38,7 @@ export function LoginLog({ page }: { page: number }) {
             <tr>
               <th scope="col">{t('account.loginLog.time')}</th>
               <th scope="col">{t('account.loginLog.ip')}</th>
+              <th scope="col">{t('account.loginLog.ipLocation')}</th>
               <th scope="col">{t('account.loginLog.type')}</th>
             </tr>
           </thead>
@@ -48,6 +49,7 @@ export function LoginLog({ page }: { page: number }) {
                   <time dateTime={entry.at}>{formatDateTime(entry.at, i18n.language)}</time>
                 </td>
                 <td className="data-table__code">{entry.ip}</td>
+                <td>{entry.ipLocation || t('account.loginLog.unknownLocation')}</td>
                 <td>
                   {entry.type === 'renewal' ? t('account.loginLog.types.renewal') : t('account.loginLog.types.login')}
                 </td>

@@ -7,8 +7,8 @@ import { RedirectNotice } from '@/components/ui/redirect-notice';
 import type { SystemUser } from '@/lib/api/api-types';
 import { useCaptcha } from '../api/get-captcha';
 import { useRegister } from '../api/register';
-import { useFormState } from '../hooks/use-form-state';
-import { formProblemsOf } from '../utils/form-problems';
+import { useFormState } from '@/hooks/use-form-state';
+import { formProblemsOf } from '@/lib/form-problems';
 import { validateRegister, type RegisterValues } from '../utils/validate';
 import { CaptchaImage } from './captcha-image';
 

@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { encodeLocation, encodeRoute } from '@/lib/route-codec';
-import { jumpTarget } from './jump-url';
+import { jumpTarget, sitePathTarget } from './jump-url';
 
 function rawBase64Url(text: string): string {
   return Buffer.from(text, 'utf8').toString('base64url');
@@ -44,5 +44,12 @@ describe('jumpUrl after login', () => {
 
   it('uses the given fallback', () => {
     expect(jumpTarget(rawBase64Url('//evil.example'), '/user/control/home')).toBe('/user/control/home');
+  });
+
+  it('takes a plain path back from the server only when it stays on the site', () => {
+    expect(sitePathTarget('/thread?topicId=t1')).toBe('/thread?topicId=t1');
+    expect(sitePathTarget(null)).toBe('/');
+    for (const outside of ['//evil.example', 'https://evil.example', '/\\evil.example', 'thread', '/login'])
+      expect(sitePathTarget(outside), outside).toBe('/');
   });
 });

@@ -12,9 +12,18 @@ export function jumpTarget(jumpUrl: string | null | undefined, fallback = '/'): 
   if (!jumpUrl) return fallback;
   const route = decodeRoute(jumpUrl);
   if (!route) return fallback;
-  const { fullPath, path } = route;
+  return sitePathOrFallback(route.fullPath, fallback, route.path);
+}
+
+/** A plain `path?query` (as the server hands back after a third-party login), kept only when it stays on the site. */
+export function sitePathTarget(fullPath: string | null | undefined, fallback = '/'): string {
+  if (!fullPath) return fallback;
+  return sitePathOrFallback(fullPath, fallback, fullPath.split(/[?#]/)[0] ?? '');
+}
+
+function sitePathOrFallback(fullPath: string, fallback: string, path: string): string {
   // eslint-disable-next-line no-control-regex
-  if (/[\u0000-\u0020\u007f]/.test(path) || ACCOUNT_SCREENS.test(path)) return fallback;
+  if (/[\u0000-\u0020\u007f]/.test(path) || ACCOUNT_SCREENS.test(path) || !fullPath.startsWith('/')) return fallback;
   let resolved: URL;
   try {
     resolved = new URL(fullPath, SITE);

@@ -3,12 +3,20 @@ import type { SessionAnswer } from '@/lib/api/api-types';
 import { api } from '@/lib/api/client';
 import { setSystemUser } from '@/stores/app-state';
 import { loginLogQueryKey } from '../api/get-login-log';
+import { meQueryKey } from '../api/get-me';
+
+/** What belongs to one member and must not outlive their session (follow lists and profiles included). */
+function dropMemberData(queryClient: QueryClient): void {
+  queryClient.removeQueries({ queryKey: loginLogQueryKey() });
+  queryClient.removeQueries({ queryKey: meQueryKey });
+  queryClient.removeQueries({ queryKey: ['social'] });
+}
 
 /** After login or registration: the token pair where the API client reads it, and the member as current user. */
 export function startMemberSession(answer: SessionAnswer, queryClient: QueryClient): void {
   api.startSession({ accessToken: answer.accessToken, refreshToken: answer.refreshToken });
   // Another member's data may still be cached from before.
-  queryClient.removeQueries({ queryKey: loginLogQueryKey() });
+  dropMemberData(queryClient);
   setSystemUser(answer.systemUser);
 }
 
@@ -16,5 +24,5 @@ export function startMemberSession(answer: SessionAnswer, queryClient: QueryClie
 export function endMemberSession(queryClient: QueryClient): void {
   api.endSession();
   setSystemUser(null);
-  queryClient.removeQueries({ queryKey: loginLogQueryKey() });
+  dropMemberData(queryClient);
 }

@@ -1,0 +1,41 @@
+import { applyDecorators, CanActivate, ExecutionContext, Injectable, SetMetadata, UseGuards } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import type { FastifyRequest } from 'fastify';
+import { isStaffPermission } from '@forum/contracts';
+import type { Permission } from '@forum/contracts';
+import { StaffOnly } from '../auth/decorators';
+import { PermissionChecker } from './permission-checker';
+
+const REQUIRED_PERMISSION = 'forum:required-permission';
+
+/** Checks `@RequiresPermission` against the context's own `PermissionChecker` (after the global auth guard). */
+@Injectable()
+export class PermissionGuard implements CanActivate {
+  constructor(
+    private readonly reflector: Reflector,
+    private readonly permissions: PermissionChecker,
+  ) {}
+
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    const permission = this.reflector.getAllAndOverride<Permission | undefined>(REQUIRED_PERMISSION, [
+      context.getHandler(),
+      context.getClass(),
+    ]);
+    if (permission) {
+      await this.permissions.require(context.switchToHttp().getRequest<FastifyRequest>().actor, permission);
+    }
+    return true;
+  }
+}
+
+/**
+ * The route needs `permission` (anywhere, for tag-limited member permissions: the handler checks the tag).
+ * A staff permission also makes the route staff-only. The context module must provide `PermissionChecker`.
+ */
+export function RequiresPermission(permission: Permission) {
+  return applyDecorators(
+    ...(isStaffPermission(permission) ? [StaffOnly()] : []),
+    SetMetadata(REQUIRED_PERMISSION, permission),
+    UseGuards(PermissionGuard),
+  );
+}

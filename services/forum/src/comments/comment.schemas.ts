@@ -1,0 +1,109 @@
+import { z } from 'zod';
+import { LIKE_TARGET_KINDS, pageSchema } from '@forum/contracts';
+import { wholeNumber } from '@forum/platform';
+
+export const COMMENT_CONTENT_MAX = 20_000;
+export const REPLY_PREVIEW = 5;
+
+const id = z.string().min(1).max(64);
+
+export const postCommentBody = z.strictObject({
+  content: z.string().min(1).max(COMMENT_CONTENT_MAX),
+  quoteCommentId: id.optional(),
+});
+export const editContentBody = z.strictObject({ content: z.string().min(1).max(COMMENT_CONTENT_MAX) });
+export const postReplyBody = z.strictObject({
+  content: z.string().min(1).max(COMMENT_CONTENT_MAX),
+  replyToReplyId: id.optional(),
+});
+
+export const pagingQuery = z.strictObject({
+  page: wholeNumber().pipe(z.number().min(1).max(100_000)).default(1),
+  pageSize: wholeNumber().pipe(z.number().min(1).max(100)).default(20),
+});
+export type PagingQuery = z.infer<typeof pagingQuery>;
+
+/** `AuthorView` of `@forum/platform`: a cancelled account has no nickname and no avatar. */
+export const author = z.object({
+  memberId: z.string(),
+  nickname: z.string().nullable(),
+  avatarUrl: z.string().nullable(),
+  cancelled: z.boolean(),
+  isStaff: z.boolean(),
+});
+export type Author = z.infer<typeof author>;
+
+export const quoteView = z.object({
+  commentId: z.string(),
+  /** Null when the quoted comment was deleted. */
+  author: author.nullable(),
+  /** Empty when the quoted comment was deleted. */
+  contentHtml: z.string(),
+  deleted: z.boolean(),
+  postedAt: z.string().nullable(),
+});
+
+export const replyView = z.object({
+  replyId: z.string(),
+  commentId: z.string(),
+  topicId: z.string(),
+  author,
+  replyToReplyId: z.string().nullable(),
+  /** The member answered by a reply to a reply. */
+  replyTo: author.nullable(),
+  contentHtml: z.string(),
+  postedAt: z.string(),
+  editedAt: z.string().nullable(),
+  likeCount: z.number().int(),
+  likedByMe: z.boolean(),
+});
+export type ReplyView = z.infer<typeof replyView>;
+
+export const commentView = z.object({
+  commentId: z.string(),
+  topicId: z.string(),
+  /** 1-based position among the topic's live comments (floor). */
+  floor: z.number().int(),
+  author,
+  contentHtml: z.string(),
+  /** The quote chain, oldest first, ending with the comment quoted directly. */
+  quotes: z.array(quoteView),
+  postedAt: z.string(),
+  editedAt: z.string().nullable(),
+  likeCount: z.number().int(),
+  likedByMe: z.boolean(),
+  replyCount: z.number().int(),
+  /** The first replies (oldest first); the rest through `GET /api/forum/comments/:id/replies`. */
+  replies: z.array(replyView),
+});
+export type CommentView = z.infer<typeof commentView>;
+
+export const commentPage = pageSchema(commentView);
+export const replyPage = pageSchema(replyView);
+
+export const commentPosition = z.object({
+  commentId: z.string(),
+  topicId: z.string(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  floor: z.number().int(),
+});
+export type CommentPosition = z.infer<typeof commentPosition>;
+
+export const commentWritten = z.object({ commentId: z.string(), visible: z.boolean() });
+export const replyWritten = z.object({ replyId: z.string(), visible: z.boolean() });
+
+/** A row of "my comments" / "my replies". */
+export const myContentRow = z.object({
+  id: z.string(),
+  topicId: z.string(),
+  topicTitle: z.string().nullable(),
+  commentId: z.string().nullable(),
+  contentHtml: z.string(),
+  postedAt: z.string(),
+  likeCount: z.number().int(),
+});
+export type MyContentRow = z.infer<typeof myContentRow>;
+export const myContentPage = pageSchema(myContentRow);
+
+export const likeTargetKind = z.enum(LIKE_TARGET_KINDS);

@@ -1,0 +1,122 @@
+import { Controller, Delete, Get, HttpCode, Param, Patch, Post } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { z } from 'zod';
+import type { Actor, CommandMetadata, Page } from '@forum/contracts';
+import { CommandMeta, CurrentActor, Public, ValidBody, ValidQuery, wholeNumber } from '@forum/platform';
+import { DeleteReplyCommand, EditReplyCommand, PostReplyCommand, ReplyWritten } from '../replies/reply.commands';
+import { CommentWritten, DeleteCommentCommand, EditCommentCommand, PostCommentCommand } from './comment.commands';
+import {
+  commentPage,
+  commentPosition,
+  commentWritten,
+  editContentBody,
+  pagingQuery,
+  postCommentBody,
+  postReplyBody,
+  replyPage,
+  replyWritten,
+} from './comment.schemas';
+import type { CommentPosition, CommentView, PagingQuery, ReplyView } from './comment.schemas';
+import { CommentsReader } from './comments.reader';
+import { routeId } from './route-ids';
+
+const positionQuery = z.strictObject({ pageSize: wholeNumber().pipe(z.number().min(1).max(100)).default(20) });
+const doc = (schema: z.ZodType) => ApiOkResponse({ schema: z.toJSONSchema(schema) as never });
+
+/** Comments on a topic and replies to comments: post, quote, edit, delete, pages, jump to a comment. */
+@ApiTags('forum')
+@Controller('forum')
+export class CommentsController {
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly reader: CommentsReader,
+  ) {}
+
+  @Public()
+  @Get('topics/:topicId/comments')
+  @doc(commentPage)
+  list(
+    @Param('topicId') topicId: string,
+    @ValidQuery(pagingQuery) { page, pageSize }: PagingQuery,
+    @CurrentActor() actor: Actor,
+  ): Promise<Page<CommentView>> {
+    return this.reader.topicComments(routeId(topicId, 'forum.topic_not_found'), page, pageSize, actor);
+  }
+
+  @Post('topics/:topicId/comments')
+  @HttpCode(201)
+  @doc(commentWritten)
+  post(
+    @Param('topicId') topicId: string,
+    @ValidBody(postCommentBody) body: z.infer<typeof postCommentBody>,
+    @CommandMeta() meta: CommandMetadata,
+  ): Promise<CommentWritten> {
+    return this.commands.execute(new PostCommentCommand(routeId(topicId, 'forum.topic_not_found'), body, meta));
+  }
+
+  @Public()
+  @Get('comments/:commentId/position')
+  @doc(commentPosition)
+  position(
+    @Param('commentId') commentId: string,
+    @ValidQuery(positionQuery) { pageSize }: z.infer<typeof positionQuery>,
+    @CurrentActor() actor: Actor,
+  ): Promise<CommentPosition> {
+    return this.reader.position(routeId(commentId, 'forum.comment_not_found'), pageSize, actor);
+  }
+
+  @Patch('comments/:commentId')
+  @doc(commentWritten)
+  edit(
+    @Param('commentId') commentId: string,
+    @ValidBody(editContentBody) body: z.infer<typeof editContentBody>,
+    @CommandMeta() meta: CommandMetadata,
+  ): Promise<CommentWritten> {
+    return this.commands.execute(new EditCommentCommand(routeId(commentId, 'forum.comment_not_found'), body, meta));
+  }
+
+  @Delete('comments/:commentId')
+  @doc(commentWritten)
+  remove(@Param('commentId') commentId: string, @CommandMeta() meta: CommandMetadata): Promise<CommentWritten> {
+    return this.commands.execute(new DeleteCommentCommand(routeId(commentId, 'forum.comment_not_found'), meta));
+  }
+
+  @Public()
+  @Get('comments/:commentId/replies')
+  @doc(replyPage)
+  replies(
+    @Param('commentId') commentId: string,
+    @ValidQuery(pagingQuery) { page, pageSize }: PagingQuery,
+    @CurrentActor() actor: Actor,
+  ): Promise<Page<ReplyView>> {
+    return this.reader.commentReplies(routeId(commentId, 'forum.comment_not_found'), page, pageSize, actor);
+  }
+
+  @Post('comments/:commentId/replies')
+  @HttpCode(201)
+  @doc(replyWritten)
+  reply(
+    @Param('commentId') commentId: string,
+    @ValidBody(postReplyBody) body: z.infer<typeof postReplyBody>,
+    @CommandMeta() meta: CommandMetadata,
+  ): Promise<ReplyWritten> {
+    return this.commands.execute(new PostReplyCommand(routeId(commentId, 'forum.comment_not_found'), body, meta));
+  }
+
+  @Patch('replies/:replyId')
+  @doc(replyWritten)
+  editReply(
+    @Param('replyId') replyId: string,
+    @ValidBody(editContentBody) body: z.infer<typeof editContentBody>,
+    @CommandMeta() meta: CommandMetadata,
+  ): Promise<ReplyWritten> {
+    return this.commands.execute(new EditReplyCommand(routeId(replyId, 'forum.reply_not_found'), body, meta));
+  }
+
+  @Delete('replies/:replyId')
+  @doc(replyWritten)
+  removeReply(@Param('replyId') replyId: string, @CommandMeta() meta: CommandMetadata): Promise<ReplyWritten> {
+    return this.commands.execute(new DeleteReplyCommand(routeId(replyId, 'forum.reply_not_found'), meta));
+  }
+}

@@ -1,0 +1,51 @@
+import type { Provider, Type } from '@nestjs/common';
+import type { ProjectionDefinition } from '@forum/event-bus';
+import { DynamicsReader } from '../dynamics/dynamics.reader';
+import { dynamicsProjection } from '../dynamics/dynamics.projection';
+import { MyActivityController } from '../dynamics/my-activity.controller';
+import { CounterReactorRuntime, TopicCounters } from '../reactions/counters';
+import { ToggleFavouriteHandler, ToggleLikeHandler } from '../reactions/reaction.commands';
+import { ReactionsReader } from '../reactions/reaction.reader';
+import { ReactionsController } from '../reactions/reactions.controller';
+import { reactionsProjection } from '../reactions/reactions.projection';
+import { DeleteReplyHandler, EditReplyHandler, PostReplyHandler } from '../replies/reply.commands';
+import { CommentContent } from './comment-content';
+import { DeleteCommentHandler, EditCommentHandler, PostCommentHandler } from './comment.commands';
+import { CommentsController } from './comments.controller';
+import { commentsProjection } from './comments.projection';
+import { CommentsReader } from './comments.reader';
+import { ForumPermissions } from './forum-permissions';
+import { ForumTargets } from './forum-targets';
+import { memberNicknamesProjection } from './member-nicknames.projection';
+
+/**
+ * The comments part of the forum context (comments, replies, likes, favourites, counters, dynamics), wired
+ * into `forum.module.ts` with one spread per list so the two parts of the context edit different files.
+ */
+export const COMMENT_PROJECTIONS: ProjectionDefinition[] = [
+  commentsProjection,
+  reactionsProjection,
+  dynamicsProjection,
+  memberNicknamesProjection,
+];
+
+export const COMMENT_CONTROLLERS: Type[] = [CommentsController, ReactionsController, MyActivityController];
+
+export const COMMENT_PROVIDERS: Provider[] = [
+  ForumTargets,
+  ForumPermissions,
+  CommentContent,
+  TopicCounters,
+  CounterReactorRuntime,
+  CommentsReader,
+  ReactionsReader,
+  DynamicsReader,
+  PostCommentHandler,
+  EditCommentHandler,
+  DeleteCommentHandler,
+  PostReplyHandler,
+  EditReplyHandler,
+  DeleteReplyHandler,
+  ToggleLikeHandler,
+  ToggleFavouriteHandler,
+];

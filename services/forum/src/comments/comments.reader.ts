@@ -1,0 +1,212 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { Db } from 'mongodb';
+import { Page, pageOf } from '@forum/contracts';
+import type { Actor } from '@forum/contracts';
+import { DomainError } from '@forum/event-store';
+import { CONTEXT_DB } from '@forum/platform';
+import { LIKE_STATE, LikeStateDocument } from '../reactions/reactions.projection';
+import { TOPIC_REFS, TopicRefDocument } from '../dynamics/dynamics.projection';
+import { TopicViewPolicy } from '../topics/topic-view-policy';
+import { authorsOf } from './authors';
+import type { CommentPosition, CommentView, MyContentRow, ReplyView } from './comment.schemas';
+import { REPLY_PREVIEW } from './comment.schemas';
+import { COMMENTS, CommentDocument, REPLIES, ReplyDocument } from './comments.projection';
+import { ID_LISTS, IdListDocument, listKey, readList, rowsInOrder } from './id-lists';
+
+/**
+ * Comment pages as a handful of `_id` reads: the topic's comment-id list, the page's comments, their quoted
+ * comments, their reply lists and first replies, authors, and the viewer's likes — never a scan of
+ * `comments`, whatever the number of comments (INFRA-NOTES: non-unique indexes do nothing on the stand-in).
+ */
+@Injectable()
+export class CommentsReader {
+  constructor(
+    @Inject(CONTEXT_DB) private readonly db: Db,
+    private readonly policy: TopicViewPolicy,
+  ) {}
+
+  async topicComments(topicId: string, page: number, pageSize: number, viewer: Actor): Promise<Page<CommentView>> {
+    await this.requireReadable(topicId, viewer);
+    const viewerId = viewer.id;
+    const ids = await readList(this.db, 'topicComments', topicId, 'oldestFirst');
+    const start = (page - 1) * pageSize;
+    const comments = (await rowsInOrder<CommentDocument>(this.db, COMMENTS, ids.slice(start, start + pageSize))).filter(
+      (comment) => !comment.deleted,
+    );
+    const quoteIds = [...new Set(comments.flatMap((comment) => comment.quoteChain ?? []))];
+    const [quoted, replyLists] = await Promise.all([
+      rowsInOrder<CommentDocument>(this.db, COMMENTS, quoteIds),
+      this.db
+        .collection<IdListDocument>(ID_LISTS)
+        .find({ _id: { $in: comments.map((comment) => listKey('commentReplies', comment._id)) } })
+        .toArray(),
+    ]);
+    const firstReplyIds = new Map(
+      replyLists.map((list) => [
+        list._id.slice('commentReplies:'.length),
+        [...list.ids].sort().slice(0, REPLY_PREVIEW),
+      ]),
+    );
+    const replies = await rowsInOrder<ReplyDocument>(this.db, REPLIES, [...firstReplyIds.values()].flat());
+    const liked = await this.likedBy(viewerId, [
+      ...comments.map((comment) => `comment.${comment._id}`),
+      ...replies.map((reply) => `reply.${reply._id}`),
+    ]);
+    const author = await authorsOf(this.db, [
+      ...comments.map((c) => c.authorId),
+      ...quoted.map((c) => c.authorId),
+      ...replies.flatMap((r) => [r.authorId, r.replyToMemberId]),
+    ]);
+    const quotedById = new Map(quoted.map((comment) => [comment._id, comment]));
+    const repliesByComment = new Map<string, ReplyView[]>();
+    for (const reply of replies) {
+      if (reply.deleted) continue;
+      const list = repliesByComment.get(reply.commentId) ?? [];
+      list.push(toReplyView(reply, author, liked));
+      repliesByComment.set(reply.commentId, list);
+    }
+    const items = comments.map((comment): CommentView => ({
+      commentId: comment._id,
+      topicId: comment.topicId,
+      floor: ids.indexOf(comment._id) + 1,
+      author: author(comment.authorId),
+      contentHtml: comment.contentHtml,
+      quotes: (comment.quoteChain ?? []).map((quotedId) => {
+        const q = quotedById.get(quotedId);
+        const gone = !q || q.deleted || !q.postedAt;
+        return {
+          commentId: quotedId,
+          author: gone ? null : author(q.authorId),
+          contentHtml: gone ? '' : q.contentHtml,
+          deleted: gone,
+          postedAt: gone ? null : q.postedAt,
+        };
+      }),
+      postedAt: comment.postedAt,
+      editedAt: comment.editedAt ?? null,
+      likeCount: comment.likeCount ?? 0,
+      likedByMe: liked.has(`comment.${comment._id}`),
+      replyCount: comment.replyCount ?? 0,
+      replies: repliesByComment.get(comment._id) ?? [],
+    }));
+    return pageOf(items, page, pageSize, ids.length);
+  }
+
+  async position(commentId: string, pageSize: number, viewer: Actor): Promise<CommentPosition> {
+    const comment = await this.db.collection<CommentDocument>(COMMENTS).findOne({ _id: commentId });
+    if (!comment || comment.deleted || !comment.topicId) throw new DomainError('forum.comment_not_found');
+    await this.requireReadable(comment.topicId, viewer);
+    const ids = await readList(this.db, 'topicComments', comment.topicId, 'oldestFirst');
+    const index = ids.indexOf(commentId);
+    if (index < 0) throw new DomainError('forum.comment_not_found');
+    return { commentId, topicId: comment.topicId, page: Math.floor(index / pageSize) + 1, pageSize, floor: index + 1 };
+  }
+
+  async commentReplies(commentId: string, page: number, pageSize: number, viewer: Actor): Promise<Page<ReplyView>> {
+    const comment = await this.db.collection<CommentDocument>(COMMENTS).findOne({ _id: commentId });
+    if (!comment || comment.deleted || !comment.topicId) throw new DomainError('forum.comment_not_found');
+    await this.requireReadable(comment.topicId, viewer);
+    const viewerId = viewer.id;
+    const ids = await readList(this.db, 'commentReplies', commentId, 'oldestFirst');
+    const start = (page - 1) * pageSize;
+    const replies = (await rowsInOrder<ReplyDocument>(this.db, REPLIES, ids.slice(start, start + pageSize))).filter(
+      (reply) => !reply.deleted,
+    );
+    const liked = await this.likedBy(
+      viewerId,
+      replies.map((reply) => `reply.${reply._id}`),
+    );
+    const author = await authorsOf(
+      this.db,
+      replies.flatMap((r) => [r.authorId, r.replyToMemberId]),
+    );
+    return pageOf(
+      replies.map((reply) => toReplyView(reply, author, liked)),
+      page,
+      pageSize,
+      ids.length,
+    );
+  }
+
+  async myComments(memberId: string, page: number, pageSize: number): Promise<Page<MyContentRow>> {
+    const ids = await readList(this.db, 'memberComments', memberId, 'newestFirst');
+    const start = (page - 1) * pageSize;
+    const rows = await rowsInOrder<CommentDocument>(this.db, COMMENTS, ids.slice(start, start + pageSize));
+    const titles = await this.topicTitles(rows.map((row) => row.topicId));
+    const items = rows.map((row) => ({
+      id: row._id,
+      topicId: row.topicId,
+      topicTitle: titles.get(row.topicId) ?? null,
+      commentId: row._id,
+      contentHtml: row.contentHtml,
+      postedAt: row.postedAt,
+      likeCount: row.likeCount ?? 0,
+    }));
+    return pageOf(items, page, pageSize, ids.length);
+  }
+
+  async myReplies(memberId: string, page: number, pageSize: number): Promise<Page<MyContentRow>> {
+    const ids = await readList(this.db, 'memberReplies', memberId, 'newestFirst');
+    const start = (page - 1) * pageSize;
+    const rows = await rowsInOrder<ReplyDocument>(this.db, REPLIES, ids.slice(start, start + pageSize));
+    const titles = await this.topicTitles(rows.map((row) => row.topicId));
+    const items = rows.map((row) => ({
+      id: row._id,
+      topicId: row.topicId,
+      topicTitle: titles.get(row.topicId) ?? null,
+      commentId: row.commentId,
+      contentHtml: row.contentHtml,
+      postedAt: row.postedAt,
+      likeCount: row.likeCount ?? 0,
+    }));
+    return pageOf(items, page, pageSize, ids.length);
+  }
+
+  async topicTitles(topicIds: string[]): Promise<Map<string, string>> {
+    const refs = await rowsInOrder<TopicRefDocument>(this.db, TOPIC_REFS, [...new Set(topicIds)]);
+    return new Map(refs.filter((ref) => !ref.deleted).map((ref) => [ref._id, ref.title]));
+  }
+
+  /**
+   * A deleted topic has no comment pages; a topic in a tag the reader may not view (`topic.view` per tag)
+   * shows its comments to nobody but those who may view it. One not yet projected simply has none.
+   */
+  private async requireReadable(topicId: string, viewer: Actor): Promise<void> {
+    const ref = await this.db.collection<TopicRefDocument>(TOPIC_REFS).findOne({ _id: topicId });
+    if (!ref) return;
+    if (ref.deleted) throw new DomainError('forum.topic_not_found');
+    const mayView = await this.policy.filter(viewer);
+    if (!mayView(ref.tagIds ?? [])) throw new DomainError(viewer.id ? 'auth.forbidden' : 'auth.unauthorized');
+  }
+
+  /** Topic refs by id (for filtering feeds by what the viewer may read). */
+  async topicRefs(topicIds: string[]): Promise<Map<string, TopicRefDocument>> {
+    const refs = await rowsInOrder<TopicRefDocument>(this.db, TOPIC_REFS, [...new Set(topicIds)]);
+    return new Map(refs.map((ref) => [ref._id, ref]));
+  }
+
+  private async likedBy(viewerId: string | null, targets: string[]): Promise<Set<string>> {
+    if (!viewerId || targets.length === 0) return new Set();
+    const states = await this.db
+      .collection<LikeStateDocument>(LIKE_STATE)
+      .find({ _id: { $in: targets.map((target) => `${target}.${viewerId}`) } })
+      .toArray();
+    return new Set(states.filter((state) => state.liked).map((state) => `${state.targetKind}.${state.targetId}`));
+  }
+}
+
+function toReplyView(reply: ReplyDocument, author: (id: string) => ReplyView['author'], liked: Set<string>): ReplyView {
+  return {
+    replyId: reply._id,
+    commentId: reply.commentId,
+    topicId: reply.topicId,
+    author: author(reply.authorId),
+    replyToReplyId: reply.replyToReplyId,
+    replyTo: reply.replyToMemberId ? author(reply.replyToMemberId) : null,
+    contentHtml: reply.contentHtml,
+    postedAt: reply.postedAt,
+    editedAt: reply.editedAt ?? null,
+    likeCount: reply.likeCount ?? 0,
+    likedByMe: liked.has(`reply.${reply._id}`),
+  };
+}

@@ -1,0 +1,33 @@
+import { TestApp } from '@forum/testing';
+import { ForumFixture, startForum } from '../topics/topics.fixture';
+import type { TopicCountersDocument } from './comments.projection';
+import { seedDemoComments } from './demo-comments';
+
+describe('demo comments seed', () => {
+  let f: ForumFixture;
+  let t: TestApp;
+
+  beforeAll(async () => {
+    f = await startForum();
+    t = f.t;
+  });
+  afterAll(() => t.close());
+
+  it('comments, quotes, replies and likes on the demo topics, and a second run adds nothing', async () => {
+    const memberId = await f.member(`demo_${Date.now().toString(36).slice(-5)}`);
+    const tagId = await f.tag('demo');
+    const topicId = await f.post(memberId, { title: 'Demo topic', content: '<p>demo</p>', tagIds: [tagId] });
+    await seedDemoComments(t.app, { staffId: f.staffId, memberId });
+    await seedDemoComments(t.app, { staffId: f.staffId, memberId });
+    const counters = await t.db('forum').collection<TopicCountersDocument>('topic_counters').findOne({ _id: topicId });
+    expect(counters).toMatchObject({ commentCount: 2, replyCount: 2, likeCount: 1, favoriteCount: 1 });
+    const page = await t.client
+      .as(memberId)
+      .get<{ items: { quotes: unknown[]; likeCount: number; likedByMe: boolean }[] }>(
+        `/api/forum/topics/${topicId}/comments`,
+      );
+    expect(page.body.items).toHaveLength(2);
+    expect(page.body.items[1]!.quotes).toHaveLength(1);
+    expect(page.body.items[0]).toMatchObject({ likeCount: 1, likedByMe: true });
+  });
+});

@@ -1,0 +1,163 @@
+import type { CommentEvent, EventEnvelope, ReplyEvent } from '@forum/contracts';
+import type { ProjectionDefinition, ReadModelWriter } from '@forum/event-bus';
+import { plainTextSummary } from '../content/hidden-blocks';
+import { addToList, ID_LISTS, removeFromList } from '../comments/id-lists';
+
+export const DYNAMICS_PROJECTION = 'forum-dynamics';
+/** One activity per source item (`_id` = the topic, comment or reply id, time-ordered UUIDv7). */
+export const MEMBER_DYNAMICS = 'member_dynamics';
+/** What the comment side needs to know of a topic: its title, author and whether it is deleted. */
+export const TOPIC_REFS = 'topic_refs';
+
+const SUMMARY = 120;
+
+/** DOMAIN §8's activity kinds this context produces (asked, answered, answer replied come with Q&A). */
+export type DynamicKind = 'topic' | 'comment' | 'quote' | 'reply';
+
+export interface DynamicDocument {
+  _id: string;
+  memberId: string;
+  kind: DynamicKind;
+  topicId: string;
+  commentId: string | null;
+  replyId: string | null;
+  /** Plain text, hidden blocks never included. */
+  summary: string;
+  at: string;
+  deleted: boolean;
+}
+
+export interface TopicRefDocument {
+  _id: string;
+  title: string;
+  authorId: string;
+  /** Who may read the topic's comments follows its tags (`topic.view` per tag). */
+  tagIds: string[];
+  deleted: boolean;
+}
+
+/** Topic events are read loosely (their contract belongs to the topics part and grows): only these fields. */
+interface TopicEventData {
+  topicId: string;
+  authorId?: string;
+  title?: string;
+  tagIds?: string[];
+  content?: string;
+  contentHtml?: string;
+  postedAt?: string;
+}
+
+/**
+ * User dynamics (DOMAIN §8): posted a topic, commented, quoted a comment, replied — one document per item
+ * and a newest-first list per member; deleting the item takes it out of the list. Also keeps `topic_refs`.
+ */
+export const dynamicsProjection: ProjectionDefinition = {
+  name: DYNAMICS_PROJECTION,
+  version: 1,
+  topics: ['forum.topic', 'forum.comment', 'forum.reply'],
+  collections: [MEMBER_DYNAMICS, TOPIC_REFS, ID_LISTS],
+  apply(envelope: EventEnvelope, writer: ReadModelWriter) {
+    const event = envelope as EventEnvelope & (CommentEvent | ReplyEvent);
+    const add = (doc: Omit<DynamicDocument, '_id' | 'deleted'>, id: string) => {
+      writer.upsertVersioned(MEMBER_DYNAMICS, id, envelope, { $set: { ...doc, deleted: false } });
+      addToList(writer, 'memberDynamics', doc.memberId, envelope, id);
+    };
+    const remove = (memberId: string, id: string) => {
+      writer.upsertVersioned(MEMBER_DYNAMICS, id, envelope, { $set: { deleted: true } });
+      removeFromList(writer, 'memberDynamics', memberId, envelope, id);
+    };
+    switch (envelope.type) {
+      case 'TopicPosted': {
+        const data = event.data as TopicEventData;
+        const authorId = data.authorId ?? '';
+        writer.upsertVersioned(TOPIC_REFS, data.topicId, envelope, {
+          $set: { title: data.title ?? '', authorId, tagIds: data.tagIds ?? [], deleted: false },
+        });
+        add(
+          {
+            memberId: authorId,
+            kind: 'topic',
+            topicId: data.topicId,
+            commentId: null,
+            replyId: null,
+            summary: data.title ?? '',
+            at: data.postedAt ?? envelope.occurredAt,
+          },
+          data.topicId,
+        );
+        return;
+      }
+      case 'TopicEdited': {
+        const data = event.data as TopicEventData;
+        if (data.title !== undefined) {
+          writer.upsertVersioned(TOPIC_REFS, data.topicId, envelope, {
+            $set: { title: data.title, tagIds: data.tagIds ?? [] },
+          });
+        }
+        return;
+      }
+      case 'TopicDeleted':
+      case 'TopicRestored': {
+        const data = event.data as TopicEventData;
+        const deleted = envelope.type === 'TopicDeleted';
+        writer.upsertVersioned(TOPIC_REFS, data.topicId, envelope, { $set: { deleted } });
+        writer.upsertVersioned(MEMBER_DYNAMICS, data.topicId, envelope, { $set: { deleted } });
+        if (data.authorId) {
+          const change = deleted ? removeFromList : addToList;
+          change(writer, 'memberDynamics', data.authorId, envelope, data.topicId);
+        }
+        return;
+      }
+    }
+    switch (event.type) {
+      case 'CommentPosted': {
+        const { commentId, topicId, authorId, contentHtml, quotedCommentId, postedAt } = event.data;
+        add(
+          {
+            memberId: authorId,
+            kind: quotedCommentId ? 'quote' : 'comment',
+            topicId,
+            commentId,
+            replyId: null,
+            summary: plainTextSummary(contentHtml, SUMMARY),
+            at: postedAt,
+          },
+          commentId,
+        );
+        return;
+      }
+      case 'CommentEdited':
+        writer.upsertVersioned(MEMBER_DYNAMICS, event.data.commentId, envelope, {
+          $set: { summary: plainTextSummary(event.data.contentHtml, SUMMARY) },
+        });
+        return;
+      case 'CommentDeleted':
+        remove(event.data.authorId, event.data.commentId);
+        return;
+      case 'ReplyPosted': {
+        const { replyId, commentId, topicId, authorId, contentHtml, postedAt } = event.data;
+        add(
+          {
+            memberId: authorId,
+            kind: 'reply',
+            topicId,
+            commentId,
+            replyId,
+            summary: plainTextSummary(contentHtml, SUMMARY),
+            at: postedAt,
+          },
+          replyId,
+        );
+        return;
+      }
+      case 'ReplyEdited':
+        writer.upsertVersioned(MEMBER_DYNAMICS, event.data.replyId, envelope, {
+          $set: { summary: plainTextSummary(event.data.contentHtml, SUMMARY) },
+        });
+        return;
+      case 'ReplyDeleted':
+        remove(event.data.authorId, event.data.replyId);
+        return;
+    }
+  },
+};

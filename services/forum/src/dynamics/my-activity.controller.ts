@@ -1,0 +1,75 @@
+import { Controller, Get, Param } from '@nestjs/common';
+import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { z } from 'zod';
+import type { Actor, Page } from '@forum/contracts';
+import { CurrentActor, Public, ValidQuery } from '@forum/platform';
+import { DomainError } from '@forum/event-store';
+import { myContentPage, pagingQuery } from '../comments/comment.schemas';
+import type { MyContentRow, PagingQuery } from '../comments/comment.schemas';
+import { CommentsReader } from '../comments/comments.reader';
+import { routeId } from '../comments/route-ids';
+import { myFavouritePage, myLikePage } from '../reactions/reaction.schemas';
+import type { MyFavouriteRow, MyLikeRow } from '../reactions/reaction.schemas';
+import { ReactionsReader } from '../reactions/reaction.reader';
+import { DynamicsPage, dynamicsPage, DynamicsReader } from './dynamics.reader';
+
+const doc = (schema: z.ZodType) => ApiOkResponse({ schema: z.toJSONSchema(schema) as never });
+
+function me(actor: Actor): string {
+  if (!actor.id) throw new DomainError('auth.unauthorized');
+  return actor.id;
+}
+
+/** The member's control-panel lists (my comments, replies, likes, favourites, dynamics) and others' dynamics. */
+@ApiTags('forum')
+@Controller('forum')
+export class MyActivityController {
+  constructor(
+    private readonly comments: CommentsReader,
+    private readonly reactions: ReactionsReader,
+    private readonly dynamics: DynamicsReader,
+  ) {}
+
+  @Get('me/comments')
+  @doc(myContentPage)
+  myComments(@CurrentActor() actor: Actor, @ValidQuery(pagingQuery) q: PagingQuery): Promise<Page<MyContentRow>> {
+    return this.comments.myComments(me(actor), q.page, q.pageSize);
+  }
+
+  @Get('me/replies')
+  @doc(myContentPage)
+  myReplies(@CurrentActor() actor: Actor, @ValidQuery(pagingQuery) q: PagingQuery): Promise<Page<MyContentRow>> {
+    return this.comments.myReplies(me(actor), q.page, q.pageSize);
+  }
+
+  @Get('me/likes')
+  @doc(myLikePage)
+  myLikes(@CurrentActor() actor: Actor, @ValidQuery(pagingQuery) q: PagingQuery): Promise<Page<MyLikeRow>> {
+    return this.reactions.myLikes(me(actor), q.page, q.pageSize);
+  }
+
+  @Get('me/favourites')
+  @doc(myFavouritePage)
+  myFavourites(@CurrentActor() actor: Actor, @ValidQuery(pagingQuery) q: PagingQuery): Promise<Page<MyFavouriteRow>> {
+    return this.reactions.myFavourites(me(actor), q.page, q.pageSize);
+  }
+
+  @Get('me/dynamics')
+  @doc(dynamicsPage)
+  myDynamics(@CurrentActor() actor: Actor, @ValidQuery(pagingQuery) q: PagingQuery): Promise<DynamicsPage> {
+    const memberId = me(actor);
+    return this.dynamics.dynamics(memberId, actor, q.page, q.pageSize);
+  }
+
+  /** Another member's dynamics: empty with `shown: false` when they keep them private. */
+  @Public()
+  @Get('members/:memberId/dynamics')
+  @doc(dynamicsPage)
+  memberDynamics(
+    @Param('memberId') memberId: string,
+    @CurrentActor() actor: Actor,
+    @ValidQuery(pagingQuery) q: PagingQuery,
+  ): Promise<DynamicsPage> {
+    return this.dynamics.dynamics(routeId(memberId, 'common.not_found'), actor, q.page, q.pageSize);
+  }
+}

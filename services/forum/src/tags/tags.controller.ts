@@ -1,0 +1,52 @@
+import { Controller, Delete, Get, HttpCode, Param, Patch, Post } from '@nestjs/common';
+import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { z } from 'zod';
+import type { CommandMetadata } from '@forum/contracts';
+import { CommandMeta, Public, StaffOnly, ValidBody } from '@forum/platform';
+import { TagDirectory } from './tag-directory';
+import { TagTree } from './tag.commands';
+import { changeTagBody, createTagBody, tagTree, tagWritten } from './tag.schemas';
+import type { ChangeTagBody, CreateTagBody, TagTreeNode, TagWritten } from './tag.schemas';
+
+@ApiTags('forum')
+@Controller('forum/tags')
+export class TagsController {
+  constructor(
+    private readonly directory: TagDirectory,
+    private readonly tree: TagTree,
+  ) {}
+
+  /** The whole tree, siblings by `sort` then name; topics go in `leaf` tags. */
+  @Public()
+  @Get()
+  @ApiOkResponse({ schema: z.toJSONSchema(tagTree) as never })
+  async list(): Promise<{ items: TagTreeNode[] }> {
+    return { items: await this.directory.tree() };
+  }
+
+  @StaffOnly()
+  @Post()
+  @HttpCode(201)
+  @ApiOkResponse({ schema: z.toJSONSchema(tagWritten) as never })
+  create(@ValidBody(createTagBody) body: CreateTagBody, @CommandMeta() meta: CommandMetadata): Promise<TagWritten> {
+    return this.tree.create(body, meta);
+  }
+
+  @StaffOnly()
+  @Patch(':tagId')
+  @ApiOkResponse({ schema: z.toJSONSchema(tagWritten) as never })
+  change(
+    @Param('tagId') tagId: string,
+    @ValidBody(changeTagBody) body: ChangeTagBody,
+    @CommandMeta() meta: CommandMetadata,
+  ): Promise<TagWritten> {
+    return this.tree.change(tagId, body, meta);
+  }
+
+  @StaffOnly()
+  @Delete(':tagId')
+  @ApiOkResponse({ schema: z.toJSONSchema(tagWritten) as never })
+  remove(@Param('tagId') tagId: string, @CommandMeta() meta: CommandMetadata): Promise<TagWritten> {
+    return this.tree.remove(tagId, meta);
+  }
+}

@@ -1,0 +1,150 @@
+import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
+import type { Kafka } from 'kafkajs';
+import type { Collection, Db } from 'mongodb';
+import type { EventEnvelope, TopicEvent } from '@forum/contracts';
+import { ConsumerRunner, ProjectionWaiter, reactorRunner, TopicRegistry } from '@forum/event-bus';
+import { APP_CONFIG, CONTEXT_DB, KAFKA } from '@forum/platform';
+import type { AppConfig } from '@forum/platform';
+import {
+  evolveMembership,
+  HEAD_SIZE,
+  ListHeadDocument,
+  listKeys,
+  listsOf,
+  MembershipDocument,
+  NO_MEMBERSHIP,
+  PINNED_KEY,
+  TOPIC_LIST_HEADS,
+  TOPIC_LIST_MEMBERSHIPS,
+} from './list-heads';
+
+export const LIST_MAINTAINER = 'forum-topic-list-heads';
+
+const TOPIC_EVENTS = new Set([
+  'TopicPosted',
+  'TopicEdited',
+  'TopicDeleted',
+  'TopicRestored',
+  'TopicPinned',
+  'TopicUnpinned',
+  'TopicEssenceSet',
+  'TopicEssenceCleared',
+]);
+
+/**
+ * Keeps the precomputed list heads current from `forum.topic`. Every write is idempotent on its own (a guarded
+ * `$push` that sorts and trims, `$pull`), heads are written before the topic's membership version, so a crash
+ * in between replays harmlessly. Reports to the ProjectionWaiter under its name, so commands can wait for it.
+ */
+@Injectable()
+export class TopicListMaintainer implements OnApplicationBootstrap, BeforeApplicationShutdown {
+  private readonly logger = new Logger('forum-list-heads');
+  private runner: ConsumerRunner | null = null;
+  private readonly heads: Collection<ListHeadDocument>;
+  private readonly memberships: Collection<MembershipDocument>;
+  /** Called after each applied event (the list reader drops its short cache). */
+  readonly changed = new Set<(lists: string[]) => void>();
+
+  constructor(
+    @Inject(CONTEXT_DB) db: Db,
+    @Inject(KAFKA) private readonly kafka: Kafka,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly topics: TopicRegistry,
+    private readonly waiter: ProjectionWaiter,
+  ) {
+    this.heads = db.collection(TOPIC_LIST_HEADS);
+    this.memberships = db.collection(TOPIC_LIST_MEMBERSHIPS);
+  }
+
+  async onApplicationBootstrap(): Promise<void> {
+    if (!this.config.RUN_WORKERS) return;
+    this.runner = reactorRunner(
+      { name: LIST_MAINTAINER, version: 1, topics: ['forum.topic'], handle: (event) => this.apply(event) },
+      {
+        service: this.config.SERVICE_NAME,
+        kafka: this.kafka,
+        topics: this.topics,
+        logger: {
+          info: (obj: object, msg?: string) => this.logger.log({ ...obj, msg }),
+          warn: (obj: object, msg?: string) => this.logger.warn({ ...obj, msg }),
+          error: (obj: object, msg?: string) => this.logger.error({ ...obj, msg }),
+        },
+      },
+    );
+    await this.runner.start();
+  }
+
+  async beforeApplicationShutdown(): Promise<void> {
+    await this.runner?.stop();
+    this.runner = null;
+  }
+
+  async apply(envelope: EventEnvelope): Promise<void> {
+    if (!TOPIC_EVENTS.has(envelope.type)) return;
+    const event = envelope as EventEnvelope & TopicEvent;
+    const topicId = event.data.topicId;
+    const previous = await this.memberships.findOne({ _id: topicId });
+    if (!previous || previous.version < envelope.version) {
+      const before: Omit<MembershipDocument, '_id' | 'version'> = previous ?? { ...NO_MEMBERSHIP, lists: [] };
+      const next = evolveMembership(before, event);
+      const lists = listsOf(next);
+      const joined = lists.filter((list) => !before.lists.includes(list));
+      const left = before.lists.filter((list) => !lists.includes(list));
+      await Promise.all([
+        ...joined.map((list) => this.join(list, topicId)),
+        ...left.map((list) => this.leave(list, topicId)),
+      ]);
+      const pinnedBefore = before.deleted ? 0 : before.pinWeight;
+      const pinnedAfter = next.deleted ? 0 : next.pinWeight;
+      if (pinnedBefore !== pinnedAfter || (!previous && pinnedAfter > 0)) await this.pin(topicId, pinnedAfter);
+      await this.memberships.updateOne(
+        { _id: topicId },
+        { $set: { ...next, lists, version: envelope.version } },
+        { upsert: true },
+      );
+      // A pin change reorders the home list.
+      const touched = [...joined, ...left, ...(pinnedBefore !== pinnedAfter ? [listKeys.home] : [])];
+      for (const listener of this.changed) listener(touched);
+    }
+    this.waiter.notify(LIST_MAINTAINER, [envelope]);
+  }
+
+  /** Newest first is id order (UUIDv7): push, sort, keep the first HEAD_SIZE; a redelivery finds it there. */
+  private async join(list: string, topicId: string): Promise<void> {
+    await this.heads
+      .updateOne(
+        { _id: list, ids: { $ne: topicId } },
+        { $push: { ids: { $each: [topicId], $sort: -1, $slice: HEAD_SIZE } } },
+        { upsert: true },
+      )
+      .catch((error: { code?: number }) => {
+        if (error.code !== 11000) throw error; // already there: the guard made the upsert collide
+      });
+  }
+
+  /** Removes the topic; a head that was full is refilled from the memberships (rare: deletes, tag edits). */
+  private async leave(list: string, topicId: string): Promise<void> {
+    const before = await this.heads.findOneAndUpdate(
+      { _id: list },
+      { $pull: { ids: topicId } },
+      { returnDocument: 'before' },
+    );
+    if (!before || before.ids.length < HEAD_SIZE) return;
+    const refill = await this.memberships
+      .find({ lists: list, _id: { $ne: topicId } }, { projection: { _id: 1 } })
+      .sort({ _id: -1 })
+      .limit(HEAD_SIZE)
+      .toArray();
+    await this.heads.updateOne({ _id: list }, { $set: { ids: refill.map((doc) => doc._id) } });
+  }
+
+  private async pin(topicId: string, weight: number): Promise<void> {
+    await this.heads.updateOne({ _id: PINNED_KEY }, { $pull: { entries: { id: topicId } } }, { upsert: true });
+    if (weight > 0) {
+      await this.heads.updateOne(
+        { _id: PINNED_KEY },
+        { $push: { entries: { $each: [{ id: topicId, w: weight }], $sort: { w: -1, id: -1 } } } },
+      );
+    }
+  }
+}

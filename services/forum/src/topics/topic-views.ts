@@ -1,0 +1,175 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { Db } from 'mongodb';
+import type { Actor } from '@forum/contracts';
+import { authorViewOf, CONTEXT_DB, MEMBER_PROFILES, SiteSettingsCache } from '@forum/platform';
+import type { MemberProfileDocument } from '@forum/platform';
+import { redactHiddenBlocks } from '../content/hidden-blocks';
+import type { HiddenBlock } from '../content/hidden-blocks';
+import { TagDirectory } from '../tags/tag-directory';
+import { BlockVisibility, HiddenAccess, SEES_EVERYTHING } from '../unlocks/hidden-access';
+import { TopicReads } from './lists/topic-reads';
+import { TOPIC_LIST, TopicDocument } from './projections/topic-list.projection';
+import type { TopicDetail, TopicRow } from './topic.schemas';
+
+export interface RowBase {
+  doc: TopicDocument;
+  profile: MemberProfileDocument | undefined;
+  readCount: number;
+}
+
+/** Everything but the content: what lists fetch. */
+const ROW_FIELDS = { content: 0 } as const;
+
+/**
+ * Builds what readers get from topic documents: rows for lists and the detail, each redacted for the reader.
+ * The only code that turns a `topic_list` document into a response: hidden content cannot leave another way.
+ */
+@Injectable()
+export class TopicViews {
+  constructor(
+    @Inject(CONTEXT_DB) private readonly db: Db,
+    private readonly access: HiddenAccess,
+    private readonly reads: TopicReads,
+    private readonly tags: TagDirectory,
+    private readonly settings: SiteSettingsCache,
+  ) {}
+
+  async documents(topicIds: string[], withContent = false): Promise<Map<string, TopicDocument>> {
+    if (topicIds.length === 0) return new Map();
+    const docs = await this.db
+      .collection<TopicDocument>(TOPIC_LIST)
+      .find({ _id: { $in: topicIds } }, withContent ? {} : { projection: ROW_FIELDS })
+      .toArray();
+    return new Map(docs.filter((doc) => doc.postedAt).map((doc) => [doc._id, doc]));
+  }
+
+  async profiles(memberIds: string[]): Promise<Map<string, MemberProfileDocument>> {
+    const ids = [...new Set(memberIds)];
+    if (ids.length === 0) return new Map();
+    const docs = await this.db
+      .collection<MemberProfileDocument>(MEMBER_PROFILES)
+      .find({ _id: { $in: ids } })
+      .toArray();
+    return new Map(docs.map((doc) => [doc._id, doc]));
+  }
+
+  /** Rows in the given order; ids without a live document are skipped. */
+  async rows(topicIds: string[], reader: Actor, options: { includeDeleted?: boolean } = {}): Promise<TopicRow[]> {
+    return this.rowsFor(await this.rowBases(topicIds, options), reader);
+  }
+
+  /** The reader-independent part of rows (documents, authors, read counts): what list pages may cache. */
+  async rowBases(topicIds: string[], options: { includeDeleted?: boolean } = {}): Promise<RowBase[]> {
+    const documents = await this.documents(topicIds);
+    const live = topicIds.flatMap((id) => {
+      const doc = documents.get(id);
+      return doc && (options.includeDeleted || !doc.deleted) ? [doc] : [];
+    });
+    const [profiles, readCounts] = await Promise.all([
+      this.profiles(live.map((doc) => doc.authorId)),
+      this.reads.of(live.map((doc) => doc._id)),
+    ]);
+    return live.map((doc) => ({ doc, profile: profiles.get(doc.authorId), readCount: readCounts.get(doc._id) ?? 0 }));
+  }
+
+  /** Rows as `reader` sees them: which hidden types they have unlocked. */
+  async rowsFor(bases: RowBase[], reader: Actor): Promise<TopicRow[]> {
+    const [visibility, tagNames] = await Promise.all([
+      this.access.forTopics(
+        reader,
+        bases.map((base) => base.doc),
+      ),
+      this.tags.all(),
+    ]);
+    return bases.map(({ doc, profile, readCount }) =>
+      this.row(doc, profile, readCount, visibility.get(doc._id) ?? SEES_EVERYTHING, tagNames),
+    );
+  }
+
+  private row(
+    doc: TopicDocument,
+    profile: MemberProfileDocument | undefined,
+    readCount: number,
+    visible: BlockVisibility,
+    tagNames: Map<string, { name: string }>,
+  ): TopicRow {
+    const { nickname, avatarUrl, cancelled, memberId } = authorViewOf(doc.authorId, profile);
+    return {
+      topicId: doc._id,
+      title: doc.title,
+      summary: doc.summary,
+      tagIds: doc.tagIds,
+      tags: doc.tagIds.flatMap((tagId) => {
+        const tag = tagNames.get(tagId);
+        return tag ? [{ tagId, name: tag.name }] : [];
+      }),
+      authorId: doc.authorId,
+      author: { memberId, nickname, avatarUrl, cancelled },
+      isStaff: doc.isStaff,
+      postedAt: doc.postedAt,
+      lastReplyAt: doc.lastReplyAt ?? null,
+      pinned: (doc.pinWeight ?? 0) > 0,
+      pinWeight: doc.pinWeight ?? 0,
+      deleted: doc.deleted ?? false,
+      essence: doc.essence ?? false,
+      commentCount: doc.commentCount ?? 0,
+      replyCount: doc.replyCount ?? 0,
+      likeCount: doc.likeCount ?? 0,
+      favoriteCount: doc.favoriteCount ?? 0,
+      unlockCount: doc.unlockCount ?? 0,
+      readCount,
+      viewCount: readCount,
+      hideTagTypeMap: HiddenAccess.typeMap(doc.hiddenBlocks ?? [], visible),
+    };
+  }
+
+  /** The detail as `reader` may see it, or null when there is no such live topic (staff also see deleted ones). */
+  async detail(topicId: string, reader: Actor, viewAllowed: boolean): Promise<TopicDetail | null> {
+    const doc = (await this.documents([topicId], true)).get(topicId);
+    const staff = reader.kind === 'staff';
+    if (!doc || (doc.deleted && !staff)) return null;
+    const [profiles, readCounts, visibility, tagNames] = await Promise.all([
+      this.profiles([doc.authorId]),
+      this.reads.of([doc._id]),
+      this.access.forTopics(reader, [doc]),
+      this.tags.all(),
+    ]);
+    const visible = visibility.get(doc._id) ?? SEES_EVERYTHING;
+    const row = this.row(doc, profiles.get(doc.authorId), readCounts.get(doc._id) ?? 0, visible, tagNames);
+    const isAuthor = reader.id !== null && reader.id === doc.authorId;
+    const { editTopics } = this.settings.current().switches;
+    return {
+      ...row,
+      // The author and staff get the stored HTML (with values, for the edit form); readers a redacted copy.
+      content: !viewAllowed ? '' : staff || isAuthor ? doc.content : redactHiddenBlocks(doc.content, visible),
+      ipLocation: doc.ipLocation,
+      editedAt: doc.editedAt ?? null,
+      hiddenBlocks: (doc.hiddenBlocks ?? []).map((block) => ({
+        index: block.index,
+        type: block.type,
+        unlocked: viewAllowed && visible(block),
+        requirement: this.requirement(block),
+      })),
+      topicDetailPermission: viewAllowed,
+      canEdit: staff || (isAuthor && editTopics.enabled),
+    };
+  }
+
+  /** What a locked block asks for, shown to readers (never a password). */
+  private requirement(block: HiddenBlock): string | null {
+    switch (block.type) {
+      case 30: {
+        const needPoint = Number(block.value);
+        const grade = [...this.settings.current().forum.grades]
+          .sort((a, b) => b.needPoint - a.needPoint)
+          .find((candidate) => candidate.needPoint <= needPoint);
+        return grade?.name ?? String(needPoint);
+      }
+      case 40:
+      case 50:
+        return block.value;
+      default:
+        return null;
+    }
+  }
+}

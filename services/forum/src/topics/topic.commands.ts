@@ -1,0 +1,139 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { CommandMetadata } from '@forum/contracts';
+import { newId, streamId } from '@forum/contracts';
+import { ProjectionWaiter } from '@forum/event-bus';
+import { DomainError, EventStore, HandleResult } from '@forum/event-store';
+import { APP_CONFIG, ipLocationOf, SiteSettingsCache } from '@forum/platform';
+import type { AppConfig } from '@forum/platform';
+import { parseHiddenBlocks } from '../content/hidden-blocks';
+import type { HideType } from '../content/hidden-blocks';
+import { TagTree } from '../tags/tag.commands';
+import { LIST_MAINTAINER } from './lists/list-maintainer';
+import { topicListProjection } from './projections/topic-list.projection';
+import { TopicContent } from './topic-content';
+import { TopicCommand, topicDecider } from './topic.decider';
+import { TopicViewPolicy } from './topic-view-policy';
+import type { EditTopicBody, PostedTopic, PostTopicBody } from './topic.schemas';
+
+function hideTypesOf(content: string): HideType[] {
+  return parseHiddenBlocks(content).map((block) => block.type);
+}
+
+/** Who acts, from the request: members and staff only. */
+function actorOf(meta: CommandMetadata): { by: string; byStaff: boolean } {
+  const { id, kind } = meta.actor;
+  if (!id || (kind !== 'member' && kind !== 'staff')) throw new DomainError('auth.unauthorized');
+  return { by: id, byStaff: kind === 'staff' };
+}
+
+/** The address only feeds `ipLocation`; it stays out of the stored events (DOMAIN: no IPs in events). */
+function withoutAddress(meta: CommandMetadata): CommandMetadata {
+  const { ip: _ip, ...actor } = meta.actor;
+  return { ...meta, actor };
+}
+
+/**
+ * Topic commands: site switches (topicPosting, editTopics: refused with the staff-written message), content
+ * checks, then the topic decider; each returns after the topic document and the list heads have the change
+ * (read your writes), or says `visible: false` when they did not within the wait.
+ */
+@Injectable()
+export class TopicCommands {
+  constructor(
+    private readonly store: EventStore,
+    private readonly waiter: ProjectionWaiter,
+    private readonly content: TopicContent,
+    private readonly tags: TagTree,
+    private readonly settings: SiteSettingsCache,
+    private readonly policy: TopicViewPolicy,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  async post(body: PostTopicBody, meta: CommandMetadata): Promise<PostedTopic> {
+    const { by, byStaff } = actorOf(meta);
+    const { topicPosting } = this.settings.current().switches;
+    if (!topicPosting.enabled && !byStaff) {
+      throw new DomainError('forum.topic_posting_disabled', {}, undefined, topicPosting.message);
+    }
+    const prepared = await this.content.prepare(body.content, body.tagIds, await this.tags.state());
+    await this.policy.requirePosting(meta.actor, body.tagIds, hideTypesOf(prepared.content), meta.now);
+    const topicId = newId(meta.now.getTime());
+    return this.run(
+      topicId,
+      {
+        type: 'PostTopic',
+        topicId,
+        authorId: by,
+        title: body.title,
+        content: prepared.content,
+        tagIds: body.tagIds,
+        mentions: prepared.mentions,
+        isStaff: byStaff,
+        ipLocation: ipLocationOf(meta.actor.ip),
+        now: meta.now,
+      },
+      meta,
+    );
+  }
+
+  async edit(topicId: string, body: EditTopicBody, meta: CommandMetadata): Promise<PostedTopic> {
+    const { by, byStaff } = actorOf(meta);
+    const { editTopics } = this.settings.current().switches;
+    if (!editTopics.enabled && !byStaff) {
+      throw new DomainError('forum.edit_topics_disabled', {}, undefined, editTopics.message);
+    }
+    const prepared = await this.content.prepare(body.content, body.tagIds, await this.tags.state());
+    await this.policy.requirePosting(meta.actor, body.tagIds, hideTypesOf(prepared.content), meta.now);
+    return this.run(
+      topicId,
+      {
+        type: 'EditTopic',
+        topicId,
+        by,
+        byStaff,
+        title: body.title,
+        content: prepared.content,
+        tagIds: body.tagIds,
+        mentions: prepared.mentions,
+        now: meta.now,
+      },
+      meta,
+    );
+  }
+
+  remove(topicId: string, meta: CommandMetadata): Promise<PostedTopic> {
+    return this.run(topicId, { type: 'DeleteTopic', topicId, ...actorOf(meta), now: meta.now }, meta);
+  }
+
+  restore(topicId: string, meta: CommandMetadata): Promise<PostedTopic> {
+    return this.run(topicId, { type: 'RestoreTopic', topicId, ...actorOf(meta), now: meta.now }, meta);
+  }
+
+  pin(topicId: string, weight: number, meta: CommandMetadata): Promise<PostedTopic> {
+    return this.run(topicId, { type: 'PinTopic', topicId, weight, ...actorOf(meta), now: meta.now }, meta);
+  }
+
+  essence(topicId: string, essence: boolean, meta: CommandMetadata): Promise<PostedTopic> {
+    return this.run(topicId, { type: 'SetEssence', topicId, essence, ...actorOf(meta), now: meta.now }, meta);
+  }
+
+  private async run(
+    topicId: string,
+    command: TopicCommand & { topicId: string },
+    meta: CommandMetadata,
+  ): Promise<PostedTopic> {
+    const result = await this.store.handle(topicDecider, streamId('topic', topicId), command, withoutAddress(meta));
+    return { topicId, version: result.version, visible: await this.visible(result) };
+  }
+
+  private async visible(result: HandleResult): Promise<boolean> {
+    if (result.events.length === 0 && !result.replayed) return true;
+    const timeout = this.config.READ_YOUR_WRITES_TIMEOUT_MS;
+    const applied = await Promise.all(
+      [topicListProjection.name, LIST_MAINTAINER].map((name) =>
+        this.waiter.waitFor(name, result.streamId, result.version, timeout),
+      ),
+    );
+    return applied.every(Boolean);
+  }
+}

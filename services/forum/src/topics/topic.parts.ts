@@ -1,0 +1,66 @@
+import { PermissionChecker, permissionSetsProjection } from '@forum/platform';
+import { TagDirectory } from '../tags/tag-directory';
+import { TagTree } from '../tags/tag.commands';
+import { TagsController } from '../tags/tags.controller';
+import { tagsProjection } from '../tags/tags.projection';
+import { HiddenAccess } from '../unlocks/hidden-access';
+import { TopicSources } from '../unlocks/topic-source';
+import { UnlockCommands } from '../unlocks/unlock.commands';
+import { topicCommentersProjection, topicUnlocksProjection } from '../unlocks/unlock.projections';
+import { PostTopicHandler } from './commands/post-topic.handler';
+import { ForumStatsController } from './forum-stats.controller';
+import { HotRanker } from './lists/hot-ranker';
+import { TopicListMaintainer } from './lists/list-maintainer';
+import { TopicPageCache } from './lists/page-cache';
+import { TopicListReader } from './lists/topic-list-reader';
+import { TopicReads } from './lists/topic-reads';
+import { topicListProjection } from './projections/topic-list.projection';
+import { topicStatsProjection } from './projections/topic-stats.projection';
+import { GetTopicListHandler } from './queries/get-topic-list.query';
+import { GetTopicStatsHandler } from './queries/get-topic-stats.query';
+import { TopicContent } from './topic-content';
+import { TopicQueries } from './topic-queries';
+import { TopicViewPolicy } from './topic-view-policy';
+import { TopicViews } from './topic-views';
+import { TopicCommands } from './topic.commands';
+import { MyTopicsController, StaffTopicsController, TopicsController } from './topics.controller';
+
+/** Topics, tags and hidden-content unlocks: what the forum module mounts for them. */
+export const TOPIC_PROJECTIONS = [
+  topicListProjection,
+  topicStatsProjection,
+  tagsProjection,
+  topicUnlocksProjection,
+  topicCommentersProjection,
+  permissionSetsProjection('forum'),
+];
+
+export const TOPIC_CONTROLLERS = [
+  TopicsController,
+  MyTopicsController,
+  StaffTopicsController,
+  TagsController,
+  ForumStatsController,
+];
+
+export const TOPIC_PROVIDERS = [
+  PermissionChecker,
+  TopicViewPolicy,
+  TagDirectory,
+  TagTree,
+  TopicContent,
+  TopicCommands,
+  TopicQueries,
+  TopicViews,
+  TopicReads,
+  TopicListMaintainer,
+  TopicListReader,
+  TopicPageCache,
+  HotRanker,
+  HiddenAccess,
+  TopicSources,
+  UnlockCommands,
+  PostTopicHandler,
+  GetTopicListHandler,
+  GetTopicStatsHandler,
+];

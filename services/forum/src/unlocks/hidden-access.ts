@@ -1,0 +1,96 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { Db } from 'mongodb';
+import type { Actor } from '@forum/contracts';
+import { CONTEXT_DB } from '@forum/platform';
+import type { HiddenBlock } from '../content/hidden-blocks';
+import { MEMBER_POINTS, TOPIC_COMMENTERS, TOPIC_UNLOCKS, TopicUnlockDocument } from './unlock.projections';
+
+export interface TopicHiddenFacts {
+  _id: string;
+  authorId: string;
+  hiddenBlocks: HiddenBlock[];
+}
+
+export type BlockVisibility = (block: HiddenBlock) => boolean;
+
+/** `{type: unlockedByMe}` for the types present in a topic (DOMAIN §4). */
+export type HideTagTypeMap = Record<string, boolean>;
+
+export const SEES_EVERYTHING: BlockVisibility = () => true;
+const SEES_NOTHING: BlockVisibility = () => false;
+
+/**
+ * Who may see which hidden block, for a batch of topics and one reader, in three `_id` reads at most:
+ * - the author and staff see everything;
+ * - a visitor sees no hidden block (every type needs a member);
+ * - 10 (password) and 40/50 (paid): the blocks opened by the reader's unlock record;
+ * - 20 (comment): the reader has commented on the topic;
+ * - 30 (grade): the reader's points (absent = 0) reach the block's `needPoint`.
+ * An unknown type never opens (fails closed).
+ */
+@Injectable()
+export class HiddenAccess {
+  constructor(@Inject(CONTEXT_DB) private readonly db: Db) {}
+
+  async forTopics(reader: Actor, topics: TopicHiddenFacts[]): Promise<Map<string, BlockVisibility>> {
+    const result = new Map<string, BlockVisibility>();
+    const pending: TopicHiddenFacts[] = [];
+    for (const topic of topics) {
+      if (topic.hiddenBlocks.length === 0 || reader.kind === 'staff' || (reader.id && reader.id === topic.authorId)) {
+        result.set(topic._id, SEES_EVERYTHING);
+      } else if (!reader.id || reader.kind !== 'member') {
+        result.set(topic._id, SEES_NOTHING);
+      } else {
+        pending.push(topic);
+      }
+    }
+    if (pending.length === 0) return result;
+    const memberId = reader.id!;
+    const keys = pending.map((topic) => `${topic._id}:${memberId}`);
+    const needs = (type: number) => pending.some((topic) => topic.hiddenBlocks.some((block) => block.type === type));
+    const [unlocks, commenters, points] = await Promise.all([
+      needs(10) || needs(40) || needs(50)
+        ? this.db
+            .collection<TopicUnlockDocument>(TOPIC_UNLOCKS)
+            .find({ _id: { $in: keys } })
+            .toArray()
+        : [],
+      needs(20)
+        ? this.db
+            .collection<{ _id: string }>(TOPIC_COMMENTERS)
+            .find({ _id: { $in: keys } }, { projection: { _id: 1 } })
+            .toArray()
+        : [],
+      needs(30) ? this.db.collection<{ _id: string; points?: number }>(MEMBER_POINTS).findOne({ _id: memberId }) : null,
+    ]);
+    const unlocked = new Map(unlocks.map((doc) => [doc.topicId, new Set(doc.blockIndexes)]));
+    const commented = new Set(commenters.map((doc) => doc._id.slice(0, doc._id.length - memberId.length - 1)));
+    const memberPoints = points?.points ?? 0;
+    for (const topic of pending) {
+      const opened = unlocked.get(topic._id) ?? new Set<number>();
+      result.set(topic._id, (block) => {
+        switch (block.type) {
+          case 10:
+          case 40:
+          case 50:
+            return opened.has(block.index);
+          case 20:
+            return commented.has(topic._id);
+          case 30: {
+            const needPoint = Number(block.value);
+            return Number.isFinite(needPoint) && memberPoints >= needPoint;
+          }
+          default:
+            return false;
+        }
+      });
+    }
+    return result;
+  }
+
+  static typeMap(blocks: HiddenBlock[], visible: BlockVisibility): HideTagTypeMap {
+    const map: HideTagTypeMap = {};
+    for (const block of blocks) map[String(block.type)] = (map[String(block.type)] ?? true) && visible(block);
+    return map;
+  }
+}

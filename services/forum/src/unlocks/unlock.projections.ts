@@ -1,0 +1,63 @@
+import type { CommentEvent, EventEnvelope, UnlockEvent } from '@forum/contracts';
+import type { ProjectionDefinition, ReadModelWriter } from '@forum/event-bus';
+
+/** `_id: <topicId>:<memberId>`: what a reader unlocked on a topic, and the records the author lists. */
+export const TOPIC_UNLOCKS = 'topic_unlocks';
+/** `_id: <topicId>:<memberId>`: the reader commented on the topic (hidden type 20 opens). */
+export const TOPIC_COMMENTERS = 'topic_commenters';
+/** `_id: <memberId>`, `{points}`: fed by the wallet context when it lands; absent = 0 points. */
+export const MEMBER_POINTS = 'member_points';
+
+export interface UnlockRecord {
+  type: number;
+  blockIndexes: number[];
+  pricePaid: number | null;
+  at: string;
+}
+
+export interface TopicUnlockDocument {
+  _id: string;
+  topicId: string;
+  memberId: string;
+  authorId: string;
+  types: number[];
+  blockIndexes: number[];
+  records: UnlockRecord[];
+}
+
+export const topicUnlocksProjection: ProjectionDefinition = {
+  name: 'forum-topic-unlocks',
+  version: 1,
+  topics: ['forum.topicUnlock'],
+  collections: [TOPIC_UNLOCKS],
+  apply(envelope: EventEnvelope, writer: ReadModelWriter) {
+    const event = envelope as EventEnvelope & UnlockEvent;
+    if (event.type !== 'HiddenContentUnlocked') return;
+    const { topicId, memberId, authorId, type, blockIndexes, pricePaid, at } = event.data;
+    writer.upsertVersioned(TOPIC_UNLOCKS, `${topicId}:${memberId}`, envelope, {
+      $set: { topicId, memberId, authorId },
+      $addToSet: { types: type, blockIndexes: { $each: blockIndexes } },
+      $push: { records: { type, blockIndexes, pricePaid, at } } as never,
+    });
+  },
+};
+
+export const topicCommentersProjection: ProjectionDefinition = {
+  name: 'forum-topic-commenters',
+  version: 1,
+  topics: ['forum.comment'],
+  collections: [TOPIC_COMMENTERS],
+  apply(envelope: EventEnvelope, writer: ReadModelWriter) {
+    const event = envelope as EventEnvelope & CommentEvent;
+    if (event.type !== 'CommentPosted') return;
+    const { topicId, authorId, postedAt } = event.data;
+    // Several comments by one member on one topic: one `_src` entry each, bounded and small.
+    writer.updateOnce(
+      TOPIC_COMMENTERS,
+      `${topicId}:${authorId}`,
+      envelope,
+      { $set: { topicId, memberId: authorId }, $min: { firstAt: postedAt } },
+      { upsert: true },
+    );
+  },
+};

@@ -1,0 +1,83 @@
+import { z } from 'zod';
+import { formBoolean } from '@forum/platform';
+
+/** DOMAIN §1: nickname ≤ 15 characters; hint question and answer each ≥ 7 (the registration form's rules). */
+export const profilePatchBody = z
+  .strictObject({
+    nickname: z.string().trim().min(1).max(15).optional(),
+    allowUserDynamic: formBoolean().optional(),
+    hintQuestion: z.string().trim().min(7).max(50).optional(),
+    hintAnswer: z.string().trim().min(7).max(50).optional(),
+  })
+  .refine((body) => (body.hintQuestion === undefined) === (body.hintAnswer === undefined), {
+    path: ['hintAnswer'],
+    params: { code: 'validation.required' },
+  });
+export type ProfilePatchBody = z.infer<typeof profilePatchBody>;
+
+export const passwordChangeBody = z
+  .strictObject({
+    oldPassword: z.string().min(1).max(64),
+    password: z.string().min(7).max(64),
+    confirmPassword: z.string().min(1).max(64),
+  })
+  .refine((body) => body.password === body.confirmPassword, {
+    path: ['confirmPassword'],
+    params: { code: 'validation.mismatch' },
+  });
+export type PasswordChangeBody = z.infer<typeof passwordChangeBody>;
+
+export const cancelBody = z.strictObject({
+  password: z.string().min(1).max(64),
+  confirm: formBoolean().pipe(z.literal(true)),
+});
+export type CancelBody = z.infer<typeof cancelBody>;
+
+const pixel = z.coerce.number().int().min(0).max(100_000);
+
+/** The crop box in source pixels, as multipart text fields: all four or none. */
+export const cropFields = z
+  .strictObject({ x: pixel.optional(), y: pixel.optional(), width: pixel.optional(), height: pixel.optional() })
+  .refine(
+    (crop) =>
+      [crop.x, crop.y, crop.width, crop.height].every((value) => value === undefined) ||
+      [crop.x, crop.y, crop.width, crop.height].every((value) => value !== undefined),
+    { path: ['width'], params: { code: 'validation.required' } },
+  );
+
+export interface CropBox {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/** `GET /api/identity/me`: the member's own profile (contacts masked). */
+export interface MeView {
+  id: string;
+  account: string;
+  nickname: string;
+  kind: 'member' | 'staff';
+  avatarUrl: string | null;
+  email: string | null;
+  phone: string | null;
+  realNameVerified: boolean;
+  allowUserDynamic: boolean;
+  hintQuestion: string | null;
+  state: 'enabled' | 'disabled' | 'cancelled';
+  registeredAt: string;
+  followerCount: number;
+  followingCount: number;
+}
+
+/** `GET /api/identity/members/:memberId`: what anyone may see of a member. */
+export interface PublicProfileView {
+  id: string;
+  nickname: string | null;
+  avatarUrl: string | null;
+  cancelled: boolean;
+  isStaff: boolean;
+  followerCount: number;
+  followingCount: number;
+  followedByMe: boolean;
+}

@@ -1,0 +1,25 @@
+import { PermissionChecker, permissionSetsProjection } from '@forum/platform';
+import { BuiltInRoles } from './built-in-roles';
+import {
+  ChangeRoleHandler,
+  DefineRoleHandler,
+  DeleteRoleHandler,
+  GrantRoleHandler,
+  RevokeRoleHandler,
+} from './commands';
+import { RolesController } from './roles.controller';
+
+/** Roles and grants: what the identity module mounts for them. */
+export const rolesParts = {
+  projections: [permissionSetsProjection('identity')],
+  controllers: [RolesController],
+  providers: [
+    PermissionChecker,
+    BuiltInRoles,
+    DefineRoleHandler,
+    ChangeRoleHandler,
+    DeleteRoleHandler,
+    GrantRoleHandler,
+    RevokeRoleHandler,
+  ],
+};

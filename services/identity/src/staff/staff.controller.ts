@@ -1,0 +1,92 @@
+import { Controller, Get, HttpCode, Inject, Param, Post } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { ApiTags } from '@nestjs/swagger';
+import type { Db, Filter } from 'mongodb';
+import { z } from 'zod';
+import { pageOf } from '@forum/contracts';
+import type { CommandMetadata, Page } from '@forum/contracts';
+import { DomainError } from '@forum/event-store';
+import { CommandMeta, CONTEXT_DB, RequiresPermission, ValidBody, ValidQuery, wholeNumber } from '@forum/platform';
+import { MEMBERS, MemberDocument } from '../projections/member-directory.projection';
+import { pathId } from '../roles/role.schemas';
+import { SetMemberStateCommand } from './set-member-state';
+
+const memberListQuery = z.strictObject({
+  page: wholeNumber().pipe(z.number().min(1).max(1000)).default(1),
+  pageSize: wholeNumber().pipe(z.number().min(1).max(100)).default(20),
+  /** Part of the account or nickname. */
+  q: z.string().trim().max(30).optional(),
+  state: z.enum(['enabled', 'disabled', 'cancelled']).optional(),
+  kind: z.enum(['member', 'staff']).optional(),
+});
+
+const stateBody = z.strictObject({ state: z.enum(['enabled', 'disabled']) });
+
+export interface StaffMemberView {
+  id: string;
+  account: string;
+  nickname: string | null;
+  kind: 'member' | 'staff';
+  state: 'enabled' | 'disabled' | 'cancelled';
+  registeredAt: string;
+}
+
+const view = (member: MemberDocument): StaffMemberView => ({
+  id: member._id,
+  account: member.account,
+  nickname: member.nickname,
+  kind: member.kind,
+  state: member.state,
+  registeredAt: member.registeredAt,
+});
+
+const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** The staff console's member list (search, filter by state), and switching accounts off and on. */
+@ApiTags('identity')
+@Controller('identity')
+export class StaffMembersController {
+  constructor(
+    private readonly commands: CommandBus,
+    @Inject(CONTEXT_DB) private readonly db: Db,
+  ) {}
+
+  @RequiresPermission('members.manage')
+  @Get('staff/members')
+  async list(
+    @ValidQuery(memberListQuery) { page, pageSize, q, state, kind }: z.infer<typeof memberListQuery>,
+  ): Promise<Page<StaffMemberView>> {
+    const filter: Filter<MemberDocument> = {};
+    if (state) filter.state = state;
+    if (kind) filter.kind = kind;
+    if (q) {
+      const pattern = new RegExp(escapeRegex(q), 'i');
+      filter.$or = [{ account: pattern }, { nickname: pattern }];
+    }
+    const members = this.db.collection<MemberDocument>(MEMBERS);
+    const [items, total] = await Promise.all([
+      members
+        .find(filter)
+        .sort({ _id: -1 })
+        .skip((page - 1) * pageSize)
+        .limit(pageSize)
+        .toArray(),
+      members.countDocuments(filter),
+    ]);
+    return pageOf(items.map(view), page, pageSize, total);
+  }
+
+  @RequiresPermission('members.manage')
+  @Post('members/:id/state')
+  @HttpCode(200)
+  async setState(
+    @Param('id') memberId: string,
+    @ValidBody(stateBody) { state }: z.infer<typeof stateBody>,
+    @CommandMeta() meta: CommandMetadata,
+  ): Promise<StaffMemberView> {
+    await this.commands.execute(new SetMemberStateCommand(pathId(memberId), state, meta));
+    const member = await this.db.collection<MemberDocument>(MEMBERS).findOne({ _id: memberId });
+    if (!member) throw new DomainError('common.not_found');
+    return view(member);
+  }
+}

@@ -1,0 +1,10 @@
+import { memberSessionsProjection, MemberSessions } from '../sessions/member-sessions';
+import { SetMemberStateHandler } from './set-member-state';
+import { StaffMembersController } from './staff.controller';
+
+/** The staff console's member management: what the identity module mounts for it. */
+export const staffParts = {
+  projections: [memberSessionsProjection],
+  controllers: [StaffMembersController],
+  providers: [MemberSessions, SetMemberStateHandler],
+};

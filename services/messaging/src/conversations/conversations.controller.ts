@@ -1,0 +1,83 @@
+import { Controller, Delete, Get, HttpCode, Param, Post } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import { z } from 'zod';
+import type { Actor, CommandMetadata, Page } from '@forum/contracts';
+import { CommandMeta, CurrentActor, RateLimit, ValidBody, ValidQuery } from '@forum/platform';
+import { pageQuery } from '../paging';
+import type { PageQuery } from '../paging';
+import { Conversations, memberOf, SentMessage } from './conversations';
+import { ConversationRow, ConversationsReader, MessageView } from './conversations.reader';
+
+const sendBody = z.strictObject({
+  toMemberId: z.string().min(1).max(64),
+  content: z
+    .string()
+    .max(1000)
+    .refine((text) => text.trim().length > 0, { params: { code: 'validation.required' }, message: 'required' }),
+});
+
+@ApiTags('messaging')
+@Controller('messaging')
+export class ConversationsController {
+  constructor(
+    private readonly conversations: Conversations,
+    private readonly reader: ConversationsReader,
+  ) {}
+
+  @Post('messages')
+  @HttpCode(201)
+  @RateLimit({ limit: 30, windowSeconds: 60, by: 'member' })
+  send(
+    @CurrentActor() actor: Actor,
+    @ValidBody(sendBody) body: z.infer<typeof sendBody>,
+    @CommandMeta() meta: CommandMetadata,
+  ): Promise<SentMessage> {
+    return this.conversations.send(actor, body.toMemberId, body.content, meta);
+  }
+
+  @Get('conversations')
+  list(@CurrentActor() actor: Actor, @ValidQuery(pageQuery) query: PageQuery): Promise<Page<ConversationRow>> {
+    return this.reader.list(memberOf(actor), query.page, query.pageSize);
+  }
+
+  /** The chat view, newest first. Viewing does not mark read: the client posts `read` when it shows the page. */
+  @Get('conversations/:memberId/messages')
+  chat(
+    @CurrentActor() actor: Actor,
+    @Param('memberId') memberId: string,
+    @ValidQuery(pageQuery) query: PageQuery,
+  ): Promise<Page<MessageView>> {
+    return this.reader.chat(memberOf(actor), memberId, query.page, query.pageSize);
+  }
+
+  @Post('conversations/:memberId/read')
+  @HttpCode(204)
+  async read(
+    @CurrentActor() actor: Actor,
+    @Param('memberId') memberId: string,
+    @CommandMeta() meta: CommandMetadata,
+  ): Promise<void> {
+    await this.conversations.read(actor, memberId, meta);
+  }
+
+  @Delete('conversations/:memberId')
+  @HttpCode(204)
+  async deleteConversation(
+    @CurrentActor() actor: Actor,
+    @Param('memberId') memberId: string,
+    @CommandMeta() meta: CommandMetadata,
+  ): Promise<void> {
+    await this.conversations.deleteConversation(actor, memberId, meta);
+  }
+
+  @Delete('conversations/:memberId/messages/:messageId')
+  @HttpCode(204)
+  async deleteMessage(
+    @CurrentActor() actor: Actor,
+    @Param('memberId') memberId: string,
+    @Param('messageId') messageId: string,
+    @CommandMeta() meta: CommandMetadata,
+  ): Promise<void> {
+    await this.conversations.deleteMessage(actor, memberId, messageId, meta);
+  }
+}

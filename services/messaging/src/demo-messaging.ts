@@ -1,0 +1,65 @@
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import type { Db } from 'mongodb';
+import { newId } from '@forum/contracts';
+import type { CommandMetadata } from '@forum/contracts';
+import { CONTEXT_DB, MEMBER_PROFILES, PermissionChecker } from '@forum/platform';
+import { Conversations } from './conversations/conversations';
+import { MessagingModule } from './messaging.module';
+import { SystemNotifications } from './notifications/system-notifications';
+
+/** How long the seed waits for messaging's copies of the demo accounts (members, roles) to arrive from Kafka. */
+const COPY_WAIT_MS = 30_000;
+
+/**
+ * A welcome system notification and a short conversation between the demo staff account and the demo member,
+ * through the real commands. Every step has its own idempotency key, so a seed interrupted half-way resumes.
+ */
+export async function seedDemoMessaging(
+  app: NestFastifyApplication,
+  { staffId, memberId }: { staffId: string; memberId: string },
+): Promise<void> {
+  const messaging = app.select(MessagingModule);
+  const db = messaging.get<Db>(CONTEXT_DB);
+  const checker = messaging.get(PermissionChecker);
+  const staff = { kind: 'staff' as const, id: staffId, ip: '127.0.0.1' };
+  const member = { kind: 'member' as const, id: memberId, ip: '127.0.0.1' };
+  await until(async () => {
+    const profiles = await db
+      .collection(MEMBER_PROFILES)
+      .countDocuments({ _id: { $in: [staffId, memberId] } as never });
+    return (
+      profiles === 2 && (await checker.can(staff, 'content.manage')) && (await checker.can(member, 'privateMessage'))
+    );
+  });
+  const meta = (actor: CommandMetadata['actor'], key: string): CommandMetadata => ({
+    actor,
+    now: new Date(),
+    correlationId: newId(),
+    idempotencyKey: `demo-seed:messaging:${key}`,
+  });
+  await messaging
+    .get(SystemNotifications)
+    .publish(
+      staff,
+      '欢迎 · Welcome',
+      '欢迎来到演示社区！这里的一切都可以试：发帖、评论、私信。Everything here is a demo: post, comment, send messages.',
+      meta(staff, 'notice:welcome'),
+    );
+  const conversations = messaging.get(Conversations);
+  await conversations.send(staff, memberId, '你好！有问题随时私信我。Hi! Message me any time.', meta(staff, 'pm:1'));
+  await conversations.send(member, staffId, '谢谢！Thanks, will do.', meta(member, 'pm:2'));
+  await conversations.send(
+    staff,
+    memberId,
+    '看看系统通知里的欢迎信息。See the welcome notice too.',
+    meta(staff, 'pm:3'),
+  );
+}
+
+async function until(check: () => Promise<boolean>): Promise<void> {
+  const deadline = Date.now() + COPY_WAIT_MS;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error('demo seed: messaging has not received the demo accounts from Kafka');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}

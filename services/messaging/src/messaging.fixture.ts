@@ -1,0 +1,137 @@
+import { CommandBus } from '@nestjs/cqrs';
+import type { Kafka, Producer } from 'kafkajs';
+import { eventContract, newId } from '@forum/contracts';
+import type { EventEnvelope } from '@forum/contracts';
+import { encodeEvent, eventTopic, TopicRegistry } from '@forum/event-bus';
+import { KAFKA, MEMBER_PROFILES, PermissionChecker } from '@forum/platform';
+import { eventually, startTestApp, TestApp } from '@forum/testing';
+import { RegisterMemberCommand } from '../../identity/src/accounts/commands';
+import { IdentityModule } from '../../identity/src/identity.module';
+import { staffAccount } from '../../identity/src/roles/staff.fixture';
+import { MessagingModule } from './messaging.module';
+
+const serviceOf = (t: TestApp) => t.config.SERVICE_NAME;
+
+export interface MessagingFixture {
+  t: TestApp;
+  staffId: string;
+  /** A real member (registered through identity), known to messaging's member and permission copies. */
+  member(account: string): Promise<string>;
+  /** Publishes an event of another context to Kafka as its outbox relay would (validated by its contract). */
+  publish(context: string, streamId: string, type: string, data: unknown, version?: number): Promise<EventEnvelope>;
+  /** Publishes an already-built envelope again (a redelivery). */
+  republish(context: string, envelope: EventEnvelope): Promise<void>;
+  /** Builds a valid envelope without publishing it. */
+  envelope(streamId: string, type: string, data: unknown, version?: number): EventEnvelope;
+  /** Publishes many envelopes of one Kafka topic in one request. */
+  republishAll(context: string, envelopes: EventEnvelope[]): Promise<void>;
+  /** Waits until the consumer group of `worker` (a projection or reactor name) has consumed all of `topics`. */
+  caughtUp(worker: string, topics: string[]): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Identity (members, follows, roles) and messaging, with a staff account that may manage content. */
+export async function startMessaging(): Promise<MessagingFixture> {
+  const t = await startTestApp([IdentityModule, MessagingModule]);
+  const staffId = await staffAccount(t.app, 'msg_admin', { contexts: [MessagingModule], permission: 'content.manage' });
+  const kafka = t.app.get<Kafka>(KAFKA);
+  const topics = t.app.get(TopicRegistry);
+  const producer: Producer = kafka.producer({ idempotent: true });
+  await producer.connect();
+  let accounts = 0;
+
+  const republish = async (context: string, envelope: EventEnvelope) => {
+    const topic = eventTopic(context, envelope.streamId);
+    await topics.ensure([topic]);
+    await producer.send({
+      topic: topics.physical(topic),
+      acks: -1,
+      messages: [{ key: envelope.streamId, value: encodeEvent(envelope) }],
+    });
+  };
+
+  const build = (streamId: string, type: string, data: unknown, version = 1): EventEnvelope => {
+    const contract = eventContract(type);
+    if (!contract) throw new Error(`no contract for ${type}`);
+    const now = new Date();
+    return {
+      id: newId(now.getTime()),
+      type,
+      streamId,
+      version,
+      occurredAt: now.toISOString(),
+      schemaVersion: contract.schemaVersion,
+      correlationId: newId(),
+      causationId: null,
+      actor: { kind: 'member', id: null },
+      data: contract.schema.parse(data),
+    };
+  };
+
+  return {
+    t,
+    staffId,
+    async member(account) {
+      const name = `${account}${Date.now().toString(36).slice(-4)}${accounts++}`;
+      const password = 'member-password';
+      const registered = await t.app
+        .get(CommandBus)
+        .execute(
+          new RegisterMemberCommand(
+            { account: name, nickname: name, password, confirmPassword: password, agreeTerms: true },
+            { actor: { kind: 'system', id: null, ip: '127.0.0.1' }, now: new Date(), correlationId: newId() },
+            'member',
+            true,
+          ),
+        );
+      const memberId = (registered as { systemUser: { id: string } }).systemUser.id;
+      const profiles = t.db('messaging').collection<{ _id: string }>(MEMBER_PROFILES);
+      await eventually(async () => expect(await profiles.findOne({ _id: memberId })).not.toBeNull());
+      const checker = t.app.select(MessagingModule).get(PermissionChecker);
+      await eventually(async () =>
+        expect(await checker.can({ kind: 'member', id: memberId }, 'privateMessage')).toBe(true),
+      );
+      return memberId;
+    },
+    envelope: build,
+    async publish(context, streamId, type, data, version = 1) {
+      const envelope = build(streamId, type, data, version);
+      await republish(context, envelope);
+      return envelope;
+    },
+    async republishAll(context, envelopes) {
+      const topic = eventTopic(context, envelopes[0]!.streamId);
+      await topics.ensure([topic]);
+      await producer.send({
+        topic: topics.physical(topic),
+        acks: -1,
+        messages: envelopes.map((envelope) => ({ key: envelope.streamId, value: encodeEvent(envelope) })),
+      });
+    },
+    republish,
+    async caughtUp(worker, logical) {
+      const admin = kafka.admin();
+      await admin.connect();
+      try {
+        const groupId = topics.physical(`${serviceOf(t)}.${worker}.v1`);
+        await eventually(async () => {
+          for (const topic of logical.map((name) => topics.physical(name))) {
+            const [committed] = await admin.fetchOffsets({ groupId, topics: [topic] });
+            const ends = await admin.fetchTopicOffsets(topic);
+            for (const end of ends) {
+              const done = committed?.partitions.find((p) => p.partition === end.partition)?.offset ?? '-1';
+              const target = BigInt(end.high);
+              expect(target === 0n || BigInt(done) >= target).toBe(true);
+            }
+          }
+        });
+      } finally {
+        await admin.disconnect();
+      }
+    },
+    async close() {
+      await producer.disconnect();
+      await t.close();
+    },
+  };
+}

@@ -1,0 +1,62 @@
+import { Module } from '@nestjs/common';
+import type { ProjectionDefinition } from '@forum/event-bus';
+import {
+  EventSourcingModule,
+  memberProfilesProjection,
+  PermissionChecker,
+  permissionSetsProjection,
+} from '@forum/platform';
+import { Conversations } from './conversations/conversations';
+import { ConversationsController } from './conversations/conversations.controller';
+import { conversationsProjection } from './conversations/conversations.projection';
+import { ConversationsReader } from './conversations/conversations.reader';
+import { MessagingMembers } from './members';
+import { systemNotificationsProjection } from './notifications/notifications.projection';
+import { SystemNotifications } from './notifications/system-notifications';
+import { SystemNotificationsController } from './notifications/system-notifications.controller';
+import { FollowerFanout, FollowerFanoutRuntime } from './reminders/follower-fanout';
+import { followersProjection } from './reminders/followers.projection';
+import { inboxProjection } from './reminders/inbox.projection';
+import { ReminderReactor, ReminderReactorRuntime } from './reminders/reminder-reactor';
+import { reminderSourcesProjection } from './reminders/reminder-sources.projection';
+import { Reminders } from './reminders/reminders';
+import { RemindersController } from './reminders/reminders.controller';
+import { LiveUnread } from './unread/live-unread';
+import { UnreadController } from './unread/unread.controller';
+import { UnreadCounts } from './unread/unread-counts';
+
+/** Every read model of the messaging context (also listed for the rebuild command). */
+export const MESSAGING_PROJECTIONS: ProjectionDefinition[] = [
+  conversationsProjection,
+  inboxProjection,
+  reminderSourcesProjection,
+  followersProjection,
+  systemNotificationsProjection,
+  memberProfilesProjection('messaging'),
+  permissionSetsProjection('messaging'),
+];
+
+/**
+ * The messaging context (DOMAIN §9): private messages, reminders built from other contexts' events, staff
+ * system notifications, unread counts with live push.
+ */
+@Module({
+  imports: [EventSourcingModule.forContext({ context: 'messaging', projections: MESSAGING_PROJECTIONS })],
+  controllers: [ConversationsController, RemindersController, SystemNotificationsController, UnreadController],
+  providers: [
+    PermissionChecker,
+    MessagingMembers,
+    Conversations,
+    ConversationsReader,
+    ReminderReactor,
+    ReminderReactorRuntime,
+    FollowerFanout,
+    FollowerFanoutRuntime,
+    Reminders,
+    SystemNotifications,
+    UnreadCounts,
+    LiveUnread,
+  ],
+  exports: [Conversations, SystemNotifications, LiveUnread],
+})
+export class MessagingModule {}

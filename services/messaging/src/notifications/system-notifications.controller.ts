@@ -1,0 +1,89 @@
+import { Controller, Delete, Get, HttpCode, Param, Patch, Post } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import { z } from 'zod';
+import type { Actor, CommandMetadata, Page } from '@forum/contracts';
+import { CommandMeta, CurrentActor, RequiresPermission, ValidBody, ValidQuery } from '@forum/platform';
+import { memberOf } from '../conversations/conversations';
+import { pageQuery } from '../paging';
+import type { PageQuery } from '../paging';
+import { NotificationView, StaffNotificationView, SystemNotifications } from './system-notifications';
+
+const notBlank = (max: number) =>
+  z
+    .string()
+    .max(max)
+    .refine((text) => text.trim().length > 0, { params: { code: 'validation.required' }, message: 'required' });
+
+const noticeBody = z.strictObject({ title: notBlank(100), content: notBlank(5000) });
+type NoticeBody = z.infer<typeof noticeBody>;
+
+@ApiTags('messaging')
+@Controller('messaging/system-notifications')
+export class SystemNotificationsController {
+  constructor(private readonly notifications: SystemNotifications) {}
+
+  /** The member's notices, newest first, with read state. */
+  @Get()
+  list(@CurrentActor() actor: Actor, @ValidQuery(pageQuery) query: PageQuery): Promise<Page<NotificationView>> {
+    return this.notifications.list(memberOf(actor), query.page, query.pageSize);
+  }
+
+  @Post('read-all')
+  @HttpCode(204)
+  async readAll(@CurrentActor() actor: Actor, @CommandMeta() meta: CommandMetadata): Promise<void> {
+    await this.notifications.markAllRead(actor, meta);
+  }
+
+  /** Deletes the notice for the calling member only. */
+  @Delete(':notificationId/for-me')
+  @HttpCode(204)
+  async deleteForMe(
+    @CurrentActor() actor: Actor,
+    @Param('notificationId') notificationId: string,
+    @CommandMeta() meta: CommandMetadata,
+  ): Promise<void> {
+    await this.notifications.deleteForMe(actor, notificationId, meta);
+  }
+
+  /** Staff: every notice, withdrawn ones included. */
+  @Get('all')
+  @RequiresPermission('content.manage')
+  staffList(@ValidQuery(pageQuery) query: PageQuery): Promise<Page<StaffNotificationView>> {
+    return this.notifications.staffList(query.page, query.pageSize);
+  }
+
+  @Post()
+  @HttpCode(201)
+  @RequiresPermission('content.manage')
+  publish(
+    @CurrentActor() actor: Actor,
+    @ValidBody(noticeBody) body: NoticeBody,
+    @CommandMeta() meta: CommandMetadata,
+  ): Promise<{ notificationId: string }> {
+    return this.notifications.publish(actor, body.title, body.content, meta);
+  }
+
+  @Patch(':notificationId')
+  @HttpCode(204)
+  @RequiresPermission('content.manage')
+  async edit(
+    @CurrentActor() actor: Actor,
+    @Param('notificationId') notificationId: string,
+    @ValidBody(noticeBody) body: NoticeBody,
+    @CommandMeta() meta: CommandMetadata,
+  ): Promise<void> {
+    await this.notifications.edit(actor, notificationId, body.title, body.content, meta);
+  }
+
+  /** Withdraws the notice for everyone. */
+  @Delete(':notificationId')
+  @HttpCode(204)
+  @RequiresPermission('content.manage')
+  async withdraw(
+    @CurrentActor() actor: Actor,
+    @Param('notificationId') notificationId: string,
+    @CommandMeta() meta: CommandMetadata,
+  ): Promise<void> {
+    await this.notifications.withdraw(actor, notificationId, meta);
+  }
+}

@@ -1,0 +1,130 @@
+import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
+import type { Kafka } from 'kafkajs';
+import type { Db } from 'mongodb';
+import type { EventEnvelope } from '@forum/contracts';
+import { ConsumerRunner, consumerGroup, reactionMeta, ReactorDefinition, TopicRegistry } from '@forum/event-bus';
+import { EventStore } from '@forum/event-store';
+import { APP_CONFIG, CONTEXT_DB, KAFKA } from '@forum/platform';
+import type { AppConfig } from '@forum/platform';
+import { deliveryStream, reminderDeliveryDecider } from './reminder-delivery.decider';
+import { planReminders, REMINDER_SOURCE_TOPICS, ReminderLookups } from './reminder-rules';
+import {
+  CommentSourceDocument,
+  RS_COMMENT_REPLIERS,
+  RS_COMMENTS,
+  RS_TOPICS,
+  TopicSourceDocument,
+} from './reminder-sources.projection';
+
+export const REMINDER_REACTOR = 'messaging-reminders';
+
+/**
+ * How long the reactor waits for a fact about other content (the topic a comment is on) that the sources
+ * projection has not written yet. Kafka orders events within a stream, not across topics: after a rebuild a
+ * comment can come before its topic. Past the wait the reminder goes out without that recipient rather than
+ * stalling every member's reminders behind one missing topic.
+ */
+const LOOKUP_WAIT_MS = 3000;
+
+/**
+ * Turns forum and identity events into reminders: plans recipients (pure rules + lookups), then appends one
+ * `RemindersDelivered` per source event, with the source event's id as idempotency key and stream.
+ */
+@Injectable()
+export class ReminderReactor {
+  constructor(
+    private readonly store: EventStore,
+    @Inject(CONTEXT_DB) private readonly db: Db,
+  ) {}
+
+  async react(event: EventEnvelope): Promise<void> {
+    const plan = await planReminders(event, this.lookups());
+    if (!plan) return;
+    await this.store.handle(
+      reminderDeliveryDecider,
+      deliveryStream(event.id),
+      { type: 'Deliver', plan },
+      reactionMeta(REMINDER_REACTOR, event),
+    );
+  }
+
+  definition(): ReactorDefinition {
+    return { name: REMINDER_REACTOR, version: 1, topics: REMINDER_SOURCE_TOPICS, handle: (event) => this.react(event) };
+  }
+
+  private lookups(): ReminderLookups {
+    const topics = this.db.collection<TopicSourceDocument>(RS_TOPICS);
+    const comments = this.db.collection<CommentSourceDocument>(RS_COMMENTS);
+    return {
+      topic: async (topicId) => {
+        const topic = await waitFor(() => topics.findOne({ _id: topicId }));
+        return topic ? { authorId: topic.authorId, title: topic.title } : null;
+      },
+      commentAuthor: async (commentId) => (await waitFor(() => comments.findOne({ _id: commentId })))?.authorId ?? null,
+      commentRepliers: async (commentId) => {
+        const prefix = `${commentId}|`;
+        const rows = await this.db
+          .collection<{ _id: string; memberId: string; replyId: string }>(RS_COMMENT_REPLIERS)
+          .find({ _id: { $gt: prefix, $lt: `${prefix}\uffff` } })
+          .toArray();
+        return rows.map(({ memberId, replyId }) => ({ memberId, replyId }));
+      },
+    };
+  }
+}
+
+async function waitFor<T>(read: () => Promise<T | null>): Promise<T | null> {
+  const deadline = Date.now() + LOOKUP_WAIT_MS;
+  for (let delay = 20; ; delay = Math.min(delay * 2, 500)) {
+    const found = await read();
+    if (found || Date.now() + delay > deadline) return found;
+    await new Promise((resolve) => setTimeout(resolve, delay));
+  }
+}
+
+/**
+ * Source events handled at once within a batch. Each event's reminders are independent of every other event's (own
+ * delivery stream, own idempotency key; the facts they read come from another projection), so a batch need not be
+ * handled one event after another: the event store batches the appends.
+ */
+const CONCURRENT_EVENTS = 16;
+
+/** Runs the reminder reactor where workers run (`RUN_WORKERS`), like the projection runners. */
+@Injectable()
+export class ReminderReactorRuntime implements OnApplicationBootstrap, BeforeApplicationShutdown {
+  private readonly logger = new Logger(REMINDER_REACTOR);
+  private runner: ConsumerRunner | null = null;
+
+  constructor(
+    private readonly reactor: ReminderReactor,
+    @Inject(KAFKA) private readonly kafka: Kafka,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly topics: TopicRegistry,
+  ) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    if (!this.config.RUN_WORKERS) return;
+    const definition = this.reactor.definition();
+    this.runner = new ConsumerRunner(this.kafka, this.topics, {
+      groupId: consumerGroup({ service: this.config.SERVICE_NAME, kafka: this.kafka, topics: this.topics }, definition),
+      topics: definition.topics,
+      partitionsConsumedConcurrently: 3,
+      logger: {
+        info: (obj: object, msg?: string) => this.logger.log({ ...obj, msg }),
+        warn: (obj: object, msg?: string) => this.logger.warn({ ...obj, msg }),
+        error: (obj: object, msg?: string) => this.logger.error({ ...obj, msg }),
+      },
+      handleBatch: async (events) => {
+        for (let next = 0; next < events.length; next += CONCURRENT_EVENTS) {
+          await Promise.all(events.slice(next, next + CONCURRENT_EVENTS).map((event) => definition.handle(event)));
+        }
+      },
+    });
+    await this.runner.start();
+  }
+
+  async beforeApplicationShutdown(): Promise<void> {
+    await this.runner?.stop();
+    this.runner = null;
+  }
+}

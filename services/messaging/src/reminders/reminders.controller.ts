@@ -1,0 +1,75 @@
+import { Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import { z } from 'zod';
+import { REMINDER_TYPES } from '@forum/contracts';
+import type { Actor, CommandMetadata, Page } from '@forum/contracts';
+import { CommandMeta, CurrentActor, listOf, RateLimit, ValidBody, ValidQuery, wholeNumber } from '@forum/platform';
+import { memberOf } from '../conversations/conversations';
+import { pageQuery } from '../paging';
+import type { PageQuery } from '../paging';
+import { ReminderPreferences, Reminders, ReminderView } from './reminders';
+
+const preferencesBody = z.strictObject({
+  disabledTypes: listOf(
+    wholeNumber().refine((type) => (REMINDER_TYPES as readonly number[]).includes(type), {
+      params: { code: 'validation.invalid_value' },
+      message: 'unknown reminder type',
+    }),
+  )
+    .pipe(z.array(z.number()).max(REMINDER_TYPES.length))
+    .default([]),
+});
+
+@ApiTags('messaging')
+@Controller('messaging')
+export class RemindersController {
+  constructor(private readonly reminders: Reminders) {}
+
+  /** Newest first, with read state; only the types the member receives. */
+  @Get('reminders')
+  list(@CurrentActor() actor: Actor, @ValidQuery(pageQuery) query: PageQuery): Promise<Page<ReminderView>> {
+    return this.reminders.list(memberOf(actor), query.page, query.pageSize);
+  }
+
+  @Post('reminders/read-all')
+  @HttpCode(204)
+  async readAll(@CurrentActor() actor: Actor, @CommandMeta() meta: CommandMetadata): Promise<void> {
+    await this.reminders.markAllRead(actor, meta);
+  }
+
+  @Post('reminders/:reminderId/read')
+  @HttpCode(204)
+  async read(
+    @CurrentActor() actor: Actor,
+    @Param('reminderId') reminderId: string,
+    @CommandMeta() meta: CommandMetadata,
+  ): Promise<void> {
+    await this.reminders.markRead(actor, reminderId, meta);
+  }
+
+  @Delete('reminders/:reminderId')
+  @HttpCode(204)
+  async delete(
+    @CurrentActor() actor: Actor,
+    @Param('reminderId') reminderId: string,
+    @CommandMeta() meta: CommandMetadata,
+  ): Promise<void> {
+    await this.reminders.delete(actor, reminderId, meta);
+  }
+
+  @Get('reminder-preferences')
+  preferences(@CurrentActor() actor: Actor): Promise<ReminderPreferences> {
+    return this.reminders.preferences(memberOf(actor));
+  }
+
+  /** The whole set of types the member does NOT want (an empty list: every type). */
+  @Put('reminder-preferences')
+  @RateLimit({ limit: 30, windowSeconds: 60, by: 'member' })
+  setPreferences(
+    @CurrentActor() actor: Actor,
+    @ValidBody(preferencesBody) body: z.infer<typeof preferencesBody>,
+    @CommandMeta() meta: CommandMetadata,
+  ): Promise<ReminderPreferences> {
+    return this.reminders.setPreferences(actor, body.disabledTypes, meta);
+  }
+}

@@ -1,0 +1,91 @@
+import { Controller, Get, HttpCode, Param, Post, Req, Res } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { Actor, CommandMetadata } from '@forum/contracts';
+import { DomainError } from '@forum/event-store';
+import {
+  CommandMeta,
+  CurrentActor,
+  OpenWhenClosed,
+  Public,
+  RateLimit,
+  RequiresPermission,
+  SkipCsrf,
+  ValidBody,
+} from '@forum/platform';
+import { yuanAmount } from './money';
+import { Reconciliation, ReconciliationReport } from './reconciliation';
+import { PaymentView, Recharges } from './recharges';
+
+const rechargeBody = z.strictObject({
+  /** Yuan, as typed: "100", "19.99" (≤ 12 digits, ≤ 2 decimals, > 0); converted to fen exactly. */
+  amount: yuanAmount(),
+  provider: z.string().min(1).max(30).default('sandbox'),
+});
+
+@ApiTags('wallet')
+@Controller('wallet')
+export class PaymentsController {
+  constructor(
+    private readonly recharges: Recharges,
+    private readonly reconciliation: Reconciliation,
+  ) {}
+
+  /** The payment providers the recharge form offers (`sandbox` outside production, `alipay` when configured). */
+  @Get('payment-providers')
+  providers(): { items: { id: string }[] } {
+    return { items: this.recharges.providerIds().map((id) => ({ id })) };
+  }
+
+  /** Starts a recharge: the intent is stored, the answer says where to send the member to pay. */
+  @Post('recharges')
+  @HttpCode(200)
+  @RateLimit({ limit: 20, windowSeconds: 60, by: 'member' })
+  recharge(
+    @CurrentActor() actor: Actor,
+    @ValidBody(rechargeBody) body: z.infer<typeof rechargeBody>,
+    @CommandMeta() meta: CommandMetadata,
+  ): Promise<{ intentId: string; redirectUrl: string }> {
+    return this.recharges.start(actor.id!, body.amount, body.provider, meta);
+  }
+
+  /** The `/paymentCompleted/...` page asks here whether the payment went through. */
+  @Get('payments/:intentId')
+  payment(@CurrentActor() actor: Actor, @Param('intentId') intentId: string): Promise<PaymentView> {
+    return this.recharges.view(intentId, actor);
+  }
+
+  /**
+   * A gateway's asynchronous notify (form or JSON). Server-to-server: no session, no CSRF token; the signature is
+   * the only credential. Answers the gateway's acknowledgement once the payment is booked (or was already).
+   */
+  @Public()
+  @SkipCsrf()
+  @OpenWhenClosed()
+  @Post('payments/notify/:provider')
+  @RateLimit({ limit: 1200, windowSeconds: 60, by: 'ip' })
+  async notify(
+    @Param('provider') providerId: string,
+    @Req() request: FastifyRequest,
+    @Res() reply: FastifyReply,
+  ): Promise<void> {
+    const provider = this.recharges.provider(providerId);
+    const body = (request.body ?? {}) as Record<string, unknown>;
+    const params = Object.fromEntries(
+      Object.entries(body).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+    );
+    const outcome = provider.verifyNotify(params);
+    if (!outcome) throw new DomainError('wallet.payment_signature_invalid');
+    await this.recharges.settle(outcome, 'notify', new Date());
+    void reply.status(200).header('content-type', 'text/plain; charset=utf-8').send(provider.acknowledgement);
+  }
+
+  /** Staff: settle intents whose notify never came, now, instead of at the next scheduled round. */
+  @Post('payments/reconcile')
+  @HttpCode(200)
+  @RequiresPermission('money.adjust')
+  reconcile(): Promise<ReconciliationReport> {
+    return this.reconciliation.run();
+  }
+}

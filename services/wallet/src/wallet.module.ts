@@ -1,0 +1,71 @@
+import { Module } from '@nestjs/common';
+import {
+  APP_CONFIG,
+  EventSourcingModule,
+  memberProfilesProjection,
+  PermissionChecker,
+  permissionSetsProjection,
+} from '@forum/platform';
+import type { AppConfig } from '@forum/platform';
+import { AuditController } from './audit/audit.controller';
+import { Adjustments } from './ledger/adjustments';
+import { Ledger } from './ledger/ledger';
+import { ledgerProjection } from './ledger/ledger.projection';
+import { LedgerReader } from './ledger/ledger.reader';
+import { Transfers } from './ledger/transfers';
+import { MyWalletController, StaffWalletController } from './ledger/wallet.controller';
+import { AlipayGateway } from './payments/alipay/alipay-gateway';
+import { PAYMENT_PROVIDERS } from './payments/payment-provider';
+import type { PaymentProvider } from './payments/payment-provider';
+import { paymentIntentsProjection } from './payments/payment-intents.projection';
+import { PaymentsController } from './payments/payments.controller';
+import { RechargeCredits } from './payments/recharge-credits';
+import { Recharges } from './payments/recharges';
+import { Reconciliation } from './payments/reconciliation';
+import { SandboxGateway } from './payments/sandbox/sandbox-gateway';
+import { SandboxController } from './payments/sandbox/sandbox.controller';
+import { WALLET_CONFIG, walletConfig } from './payments/wallet-config';
+import type { WalletConfig } from './payments/wallet-config';
+import { PointsForPosting } from './points/points-for-posting';
+import { WalletReactors } from './runtime/wallet-reactors';
+
+/** Every read model of the wallet context (also listed for the rebuild command). */
+export const WALLET_PROJECTIONS = [
+  ledgerProjection,
+  paymentIntentsProjection,
+  memberProfilesProjection('wallet'),
+  permissionSetsProjection('wallet'),
+];
+
+/**
+ * The wallet context (DOMAIN §2): balance and points ledgers per member and for the platform, transfers between
+ * wallets, points for posting, staff adjustments, recharge through payment gateways, and the ledger audit.
+ */
+@Module({
+  imports: [EventSourcingModule.forContext({ context: 'wallet', projections: WALLET_PROJECTIONS })],
+  controllers: [MyWalletController, StaffWalletController, PaymentsController, SandboxController, AuditController],
+  providers: [
+    PermissionChecker,
+    { provide: WALLET_CONFIG, inject: [APP_CONFIG], useFactory: (config: AppConfig) => walletConfig(config) },
+    Ledger,
+    LedgerReader,
+    Transfers,
+    Adjustments,
+    PointsForPosting,
+    RechargeCredits,
+    SandboxGateway,
+    {
+      provide: PAYMENT_PROVIDERS,
+      inject: [SandboxGateway, WALLET_CONFIG],
+      useFactory: (sandbox: SandboxGateway, config: WalletConfig): PaymentProvider[] => [
+        ...(config.sandboxEnabled ? [sandbox] : []),
+        ...(config.alipay ? [new AlipayGateway(config.alipay)] : []),
+      ],
+    },
+    Recharges,
+    Reconciliation,
+    WalletReactors,
+  ],
+  exports: [Ledger, Transfers],
+})
+export class WalletModule {}

@@ -1,0 +1,17 @@
+/** The staff permission each console screen needs (the server checks it anyway; the console hides what would 403). */
+export const SCREEN_PERMISSIONS = {
+  members: 'members.manage',
+  roles: 'roles.manage',
+  settings: 'settings.edit',
+} as const;
+
+export type GuardedScreen = keyof typeof SCREEN_PERMISSIONS;
+
+/**
+ * Whether to show a screen. Permissions unknown — an empty list, as from a session opened with a bare token or
+ * a server that does not send them — show everything: hiding is a convenience, never the protection.
+ */
+export function mayOpen(permissions: unknown, screen: GuardedScreen): boolean {
+  if (!Array.isArray(permissions) || permissions.length === 0) return true;
+  return permissions.includes(SCREEN_PERMISSIONS[screen]);
+}

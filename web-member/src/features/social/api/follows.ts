@@ -1,0 +1,96 @@
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Page } from '@/lib/api/api-types';
+import { api } from '@/lib/api/client';
+
+/** A row of a following or follower list. */
+export interface FollowEntry {
+  memberId: string;
+  /** null once the member cancelled their account. */
+  nickname: string | null;
+  avatarUrl: string | null;
+  cancelled: boolean;
+  followedAt: string;
+}
+
+/** `GET /api/identity/members/:memberId`: what anyone may see of a member. */
+export interface PublicProfile {
+  id: string;
+  nickname: string | null;
+  avatarUrl: string | null;
+  cancelled: boolean;
+  isStaff: boolean;
+  followerCount: number;
+  followingCount: number;
+  followedByMe: boolean;
+}
+
+export type FollowDirection = 'following' | 'followers';
+
+export interface FollowListParams {
+  memberId: string;
+  direction: FollowDirection;
+  page: number;
+  pageSize: number;
+}
+
+export const socialKeys = {
+  all: ['social'] as const,
+  lists: () => ['social', 'follows'] as const,
+  list: (params: FollowListParams) => ['social', 'follows', params] as const,
+  profile: (memberId: string) => ['social', 'profile', memberId] as const,
+};
+
+/** `GET /api/identity/members/:memberId/following|followers?page&pageSize`, newest first. */
+export function getFollowList(params: FollowListParams, signal?: AbortSignal): Promise<Page<FollowEntry>> {
+  return api.get<Page<FollowEntry>>(
+    `/api/identity/members/${encodeURIComponent(params.memberId)}/${params.direction}`,
+    { params: { page: params.page, pageSize: params.pageSize }, signal },
+  );
+}
+
+export function followListQueryOptions(params: FollowListParams) {
+  return queryOptions({
+    queryKey: socialKeys.list(params),
+    queryFn: ({ signal }) => getFollowList(params, signal),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useFollowList(params: FollowListParams) {
+  return useQuery(followListQueryOptions(params));
+}
+
+export function getPublicProfile(memberId: string, signal?: AbortSignal): Promise<PublicProfile> {
+  return api.get<PublicProfile>(`/api/identity/members/${encodeURIComponent(memberId)}`, { signal });
+}
+
+export function usePublicProfile(memberId: string, enabled = true) {
+  return useQuery({
+    queryKey: socialKeys.profile(memberId),
+    queryFn: ({ signal }) => getPublicProfile(memberId, signal),
+    enabled,
+  });
+}
+
+/** `PUT` (follow) or `DELETE` (unfollow) `/api/identity/follows/:memberId` → 204; both idempotent. */
+export function setFollowing(input: { memberId: string; follow: boolean }): Promise<void> {
+  return api.request<void>(
+    input.follow ? 'PUT' : 'DELETE',
+    `/api/identity/follows/${encodeURIComponent(input.memberId)}`,
+  );
+}
+
+/** Following changes the lists, both members' counts and `followedByMe`, so all of it is fetched again. */
+export function useSetFollowing() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: setFollowing,
+    onSuccess: (_nothing, { memberId, follow }) => {
+      queryClient.setQueryData<PublicProfile>(socialKeys.profile(memberId), (profile) =>
+        profile ? { ...profile, followedByMe: follow } : profile,
+      );
+      void queryClient.invalidateQueries({ queryKey: socialKeys.all });
+      void queryClient.invalidateQueries({ queryKey: ['account', 'me'] });
+    },
+  });
+}

@@ -1,0 +1,68 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api/client';
+import type { PostedTopic, TopicDetail, TopicRow, UnlockResult } from './types';
+
+export const topicQueryKey = (topicId: string) => ['topics', 'detail', topicId] as const;
+
+/** `GET /api/forum/topics/:id`: the topic as this reader may see it (locked blocks empty). */
+export function getTopic(topicId: string, signal?: AbortSignal): Promise<TopicDetail> {
+  return api.get<TopicDetail>(`/api/forum/topics/${encodeURIComponent(topicId)}`, { signal });
+}
+
+export function useTopic(topicId: string) {
+  return useQuery({ queryKey: topicQueryKey(topicId), queryFn: ({ signal }) => getTopic(topicId, signal) });
+}
+
+export function useSimilarTopics(topicId: string) {
+  return useQuery({
+    queryKey: ['topics', 'similar', topicId],
+    queryFn: ({ signal }) =>
+      api.get<{ items: TopicRow[] }>(`/api/forum/topics/${encodeURIComponent(topicId)}/similar`, {
+        signal,
+        loading: false,
+        silent: true,
+      }),
+  });
+}
+
+export interface TopicInput {
+  title: string;
+  content: string;
+  tagIds: string[];
+}
+
+/** `POST /api/forum/topics` or `PATCH /api/forum/topics/:id`; the caller shows failures under the fields. */
+export function saveTopic(input: TopicInput, topicId?: string): Promise<PostedTopic> {
+  const data = { title: input.title, content: input.content, tagIds: input.tagIds };
+  return topicId
+    ? api.request<PostedTopic>('PATCH', `/api/forum/topics/${encodeURIComponent(topicId)}`, { data, silent: true })
+    : api.post<PostedTopic>('/api/forum/topics', data, { silent: true });
+}
+
+/** Saving changes every topic list and the topic itself. */
+export function useSaveTopic(topicId?: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: TopicInput) => saveTopic(input, topicId),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['topics'] }),
+  });
+}
+
+export function useDeleteTopic(topicId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.request<PostedTopic>('DELETE', `/api/forum/topics/${encodeURIComponent(topicId)}`),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['topics'] }),
+  });
+}
+
+/**
+ * `POST /api/forum/topics/:id/unlock {type:10,password}`: answers with the opened blocks' HTML. Sent as JSON: the
+ * server's schema wants `type` as the number 10 and refuses the form-encoded "10".
+ */
+export function unlockTopic(topicId: string, password: string): Promise<UnlockResult> {
+  return api.request<UnlockResult>('POST', `/api/forum/topics/${encodeURIComponent(topicId)}/unlock`, {
+    json: { type: 10, password },
+    silent: true,
+  });
+}

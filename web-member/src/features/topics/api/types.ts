@@ -1,0 +1,184 @@
+/** Shapes of the forum context's answers (services/forum/src/**\/*.schemas.ts). */
+
+export interface AuthorView {
+  memberId: string;
+  nickname: string | null;
+  avatarUrl: string | null;
+  /** "This user account has been cancelled": no name, no avatar. */
+  cancelled: boolean;
+  /** Present on comment and reply authors. */
+  isStaff?: boolean;
+}
+
+export interface TopicRow {
+  topicId: string;
+  title: string;
+  summary: string;
+  tagIds: string[];
+  tags: { tagId: string; name: string }[];
+  authorId: string;
+  author: AuthorView;
+  isStaff: boolean;
+  postedAt: string;
+  lastReplyAt: string | null;
+  pinned: boolean;
+  pinWeight: number;
+  deleted: boolean;
+  essence: boolean;
+  commentCount: number;
+  replyCount: number;
+  likeCount: number;
+  favoriteCount: number;
+  readCount: number;
+  unlockCount: number;
+  /** `{type: unlockedByMe}` for each hidden type the topic holds. */
+  hideTagTypeMap: Record<string, boolean>;
+  viewCount: number;
+}
+
+export interface HiddenBlockView {
+  index: number;
+  type: number;
+  unlocked: boolean;
+  /** Type 30: the grade's name; 40: price in points; 50: price in fen. */
+  requirement: string | null;
+}
+
+export interface TopicDetail extends TopicRow {
+  /** Sanitized HTML; locked blocks are empty `<hide type index></hide>`. */
+  content: string;
+  ipLocation: string | null;
+  editedAt: string | null;
+  hiddenBlocks: HiddenBlockView[];
+  topicDetailPermission: boolean;
+  canEdit: boolean;
+}
+
+export interface PostedTopic {
+  topicId: string;
+  version: number;
+  visible: boolean;
+}
+
+export interface UnlockResult {
+  type: number;
+  blocks: { index: number; html: string }[];
+  visible: boolean;
+}
+
+export interface QuoteView {
+  commentId: string;
+  author: AuthorView | null;
+  contentHtml: string;
+  deleted: boolean;
+  postedAt: string | null;
+}
+
+export interface ReplyView {
+  replyId: string;
+  commentId: string;
+  topicId: string;
+  author: AuthorView;
+  replyToReplyId: string | null;
+  replyTo: AuthorView | null;
+  contentHtml: string;
+  postedAt: string;
+  editedAt: string | null;
+  likeCount: number;
+  likedByMe: boolean;
+}
+
+export interface CommentView {
+  commentId: string;
+  topicId: string;
+  floor: number;
+  author: AuthorView;
+  contentHtml: string;
+  quotes: QuoteView[];
+  postedAt: string;
+  editedAt: string | null;
+  likeCount: number;
+  likedByMe: boolean;
+  replyCount: number;
+  replies: ReplyView[];
+}
+
+export interface CommentPosition {
+  commentId: string;
+  topicId: string;
+  page: number;
+  pageSize: number;
+  floor: number;
+}
+
+export interface TagNode {
+  tagId: string;
+  name: string;
+  parentId: string | null;
+  sort: number;
+  leaf: boolean;
+  children: TagNode[];
+}
+
+export type LikeKind = 'topic' | 'comment' | 'reply';
+
+export interface LikeState {
+  liked: boolean;
+  likeCount: number;
+  visible: boolean;
+}
+
+export interface FavouriteState {
+  favourited: boolean;
+  favoriteCount: number;
+  visible: boolean;
+}
+
+export interface UnlockRecordView {
+  topicId: string;
+  topicTitle: string;
+  member: AuthorView;
+  type: number;
+  pricePaid: number | null;
+  at: string;
+}
+
+export interface MyContentRow {
+  id: string;
+  topicId: string;
+  topicTitle: string | null;
+  commentId: string | null;
+  contentHtml: string;
+  postedAt: string;
+  likeCount: number;
+}
+
+export interface MyLikeRow {
+  targetKind: LikeKind;
+  targetId: string;
+  topicId: string;
+  topicTitle: string | null;
+  summary: string;
+  likedAt: string;
+}
+
+export interface MyFavouriteRow {
+  topicId: string;
+  topicTitle: string | null;
+  favouritedAt: string;
+}
+
+export interface ReactorRow {
+  member: AuthorView;
+  at: string;
+}
+
+export interface DynamicRow {
+  kind: 'topic' | 'comment' | 'quote' | 'reply';
+  topicId: string;
+  topicTitle: string | null;
+  commentId: string | null;
+  replyId: string | null;
+  summary: string;
+  at: string;
+}

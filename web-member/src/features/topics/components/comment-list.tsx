@@ -1,0 +1,279 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Pagination } from '@/components/ui/pagination';
+import { RichContent } from '@/components/ui/rich-content';
+import { toast } from '@/components/ui/toast-store';
+import { formatDateTime } from '@/lib/format-time';
+import { useCommentReplies, useComments, useDeleteContent } from '../api/comments';
+import type { AuthorView, CommentView, ReplyView } from '../api/types';
+import { AuthorName } from './author-name';
+import { ConfirmButton } from './confirm-button';
+import { ContentForm } from './content-form';
+import { LikeButton } from './reaction-buttons';
+
+type Composer =
+  | { kind: 'reply'; commentId: string; replyToReplyId?: string; name: string }
+  | { kind: 'editComment'; commentId: string; html: string }
+  | { kind: 'editReply'; replyId: string; html: string }
+  | null;
+
+const nameOf = (author: AuthorView | null, cancelled: string) =>
+  !author || author.cancelled ? cancelled : (author.nickname ?? author.memberId);
+
+/**
+ * One page of a topic's comments: quote chains, replies (reply to reply), likes, and edit / delete for the
+ * member's own. `focusCommentId` is scrolled into view once its page is shown.
+ */
+export function CommentList({
+  topicId,
+  page,
+  memberId,
+  onQuote,
+  focusCommentId,
+}: {
+  topicId: string;
+  page: number;
+  memberId: string | null;
+  onQuote: (comment: CommentView) => void;
+  focusCommentId?: string | null;
+}) {
+  const { t, i18n } = useTranslation();
+  const comments = useComments(topicId, page);
+  const [composer, setComposer] = useState<Composer>(null);
+  const remove = useDeleteContent();
+  const cancelled = t('common.cancelledAccount');
+
+  useEffect(() => {
+    if (!focusCommentId || !comments.data) return;
+    const element = document.getElementById(`comment-${focusCommentId}`);
+    element?.scrollIntoView?.({ block: 'start' });
+    element?.focus();
+  }, [focusCommentId, comments.data]);
+
+  if (comments.isPending) return <p className="muted">{t('common.loading')}</p>;
+  if (comments.isError) {
+    return (
+      <div className="inline-error" role="alert">
+        <p>{t('forum.my.loadError')}</p>
+        <button type="button" className="button" onClick={() => void comments.refetch()}>
+          {t('common.retry')}
+        </button>
+      </div>
+    );
+  }
+  const { items, totalPages, total } = comments.data;
+  const deleteIt = (kind: 'comment' | 'reply', id: string) =>
+    remove.mutate({ kind, id }, { onSuccess: () => toast.success(t('forum.deleted')) });
+  const time = (iso: string) => formatDateTime(iso, i18n.language);
+
+  return (
+    <section className="comments" aria-label={t('forum.comments', { value: total })}>
+      <h2 className="section-title">{t('forum.comments', { value: total })}</h2>
+      {items.length === 0 ? <p className="muted">{t('forum.noComments')}</p> : null}
+      <ol className="comment-list">
+        {items.map((comment) => {
+          const mine = memberId !== null && comment.author.memberId === memberId;
+          return (
+            <li
+              key={comment.commentId}
+              id={`comment-${comment.commentId}`}
+              tabIndex={-1}
+              className={`comment${comment.commentId === focusCommentId ? ' comment--focused' : ''}`}
+            >
+              <header className="comment__head">
+                <AuthorName author={comment.author} />
+                <span className="muted">{t('forum.floor', { floor: comment.floor })}</span>
+                <time dateTime={comment.postedAt}>{time(comment.postedAt)}</time>
+              </header>
+              {comment.quotes.length ? <QuoteChain quotes={comment.quotes} /> : null}
+              {composer?.kind === 'editComment' && composer.commentId === comment.commentId ? (
+                <ContentForm
+                  target={{ kind: 'editComment', commentId: comment.commentId }}
+                  label={t('forum.commentLabel')}
+                  submitLabel={t('forum.save')}
+                  successMessage={t('forum.saved')}
+                  initialHtml={composer.html}
+                  onDone={() => setComposer(null)}
+                  onCancel={() => setComposer(null)}
+                />
+              ) : (
+                <RichContent html={comment.contentHtml} className="comment__content" />
+              )}
+              <div className="comment__actions">
+                <LikeButton kind="comment" id={comment.commentId} liked={comment.likedByMe} count={comment.likeCount} />
+                <button type="button" className="button button--small" onClick={() => onQuote(comment)}>
+                  {t('forum.quote')}
+                </button>
+                <button
+                  type="button"
+                  className="button button--small"
+                  onClick={() =>
+                    setComposer({
+                      kind: 'reply',
+                      commentId: comment.commentId,
+                      name: nameOf(comment.author, cancelled),
+                    })
+                  }
+                >
+                  {t('forum.reply')}
+                </button>
+                {mine ? (
+                  <>
+                    <button
+                      type="button"
+                      className="button button--small"
+                      onClick={() =>
+                        setComposer({ kind: 'editComment', commentId: comment.commentId, html: comment.contentHtml })
+                      }
+                    >
+                      {t('forum.edit')}
+                    </button>
+                    <ConfirmButton
+                      label={t('forum.delete')}
+                      question={t('forum.confirmDelete')}
+                      onConfirm={() => deleteIt('comment', comment.commentId)}
+                    />
+                  </>
+                ) : null}
+              </div>
+              <Replies
+                comment={comment}
+                memberId={memberId}
+                composer={composer}
+                setComposer={setComposer}
+                onDelete={(replyId) => deleteIt('reply', replyId)}
+              />
+              {composer?.kind === 'reply' && composer.commentId === comment.commentId ? (
+                <ContentForm
+                  target={{
+                    kind: 'reply',
+                    commentId: comment.commentId,
+                    replyToReplyId: composer.replyToReplyId,
+                  }}
+                  label={t('forum.replyTo', { name: composer.name })}
+                  submitLabel={t('forum.postReply')}
+                  successMessage={t('forum.replyPosted')}
+                  onDone={() => setComposer(null)}
+                  onCancel={() => setComposer(null)}
+                />
+              ) : null}
+            </li>
+          );
+        })}
+      </ol>
+      <Pagination page={page} totalPages={totalPages} />
+    </section>
+  );
+}
+
+function QuoteChain({ quotes }: { quotes: CommentView['quotes'] }) {
+  const { t } = useTranslation();
+  // Oldest first: each quote nests inside the next, as the forum has always shown them.
+  const nested = quotes.reduce<React.ReactNode>(
+    (inner, quote) => (
+      <blockquote className="quote" key={quote.commentId}>
+        {inner}
+        <p className="quote__author">
+          <AuthorName author={quote.author} />
+        </p>
+        {quote.deleted ? <p className="muted">{t('forum.quotedDeleted')}</p> : <RichContent html={quote.contentHtml} />}
+      </blockquote>
+    ),
+    null,
+  );
+  return <div className="quote-chain">{nested}</div>;
+}
+
+function Replies({
+  comment,
+  memberId,
+  composer,
+  setComposer,
+  onDelete,
+}: {
+  comment: CommentView;
+  memberId: string | null;
+  composer: Composer;
+  setComposer: (composer: Composer) => void;
+  onDelete: (replyId: string) => void;
+}) {
+  const { t, i18n } = useTranslation();
+  const [all, setAll] = useState(false);
+  const more = useCommentReplies(comment.commentId, all);
+  const replies: ReplyView[] = all && more.data ? more.data.items : comment.replies;
+  const cancelled = t('common.cancelledAccount');
+  if (!replies.length) return null;
+  return (
+    <div className="replies">
+      <ul className="reply-list">
+        {replies.map((reply) => {
+          const mine = memberId !== null && reply.author.memberId === memberId;
+          return (
+            <li key={reply.replyId} className="reply" id={`reply-${reply.replyId}`}>
+              <p className="reply__head">
+                <AuthorName author={reply.author} />
+                {reply.replyTo ? (
+                  <span className="muted"> {t('forum.repliedTo', { name: nameOf(reply.replyTo, cancelled) })}</span>
+                ) : null}
+                <time dateTime={reply.postedAt}> {formatDateTime(reply.postedAt, i18n.language)}</time>
+              </p>
+              {composer?.kind === 'editReply' && composer.replyId === reply.replyId ? (
+                <ContentForm
+                  target={{ kind: 'editReply', replyId: reply.replyId }}
+                  label={t('forum.replyLabel')}
+                  submitLabel={t('forum.save')}
+                  successMessage={t('forum.saved')}
+                  initialHtml={composer.html}
+                  onDone={() => setComposer(null)}
+                  onCancel={() => setComposer(null)}
+                />
+              ) : (
+                <RichContent html={reply.contentHtml} className="reply__content" />
+              )}
+              <div className="comment__actions">
+                <LikeButton kind="reply" id={reply.replyId} liked={reply.likedByMe} count={reply.likeCount} />
+                <button
+                  type="button"
+                  className="button button--small"
+                  onClick={() =>
+                    setComposer({
+                      kind: 'reply',
+                      commentId: comment.commentId,
+                      replyToReplyId: reply.replyId,
+                      name: nameOf(reply.author, cancelled),
+                    })
+                  }
+                >
+                  {t('forum.reply')}
+                </button>
+                {mine ? (
+                  <>
+                    <button
+                      type="button"
+                      className="button button--small"
+                      onClick={() =>
+                        setComposer({ kind: 'editReply', replyId: reply.replyId, html: reply.contentHtml })
+                      }
+                    >
+                      {t('forum.edit')}
+                    </button>
+                    <ConfirmButton
+                      label={t('forum.delete')}
+                      question={t('forum.confirmDelete')}
+                      onConfirm={() => onDelete(reply.replyId)}
+                    />
+                  </>
+                ) : null}
+              </div>
+            </li>
+          );
+        })}
+      </ul>
+      {!all && comment.replyCount > comment.replies.length ? (
+        <button type="button" className="button button--link" onClick={() => setAll(true)}>
+          {t('forum.moreReplies', { value: comment.replyCount })}
+        </button>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,92 @@
+import { useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { createPortal } from 'react-dom';
+import { useTranslation } from 'react-i18next';
+import { RichContent } from '@/components/ui/rich-content';
+import type { HiddenBlockView, UnlockResult } from '../api/types';
+import { LockedBlock } from './locked-block';
+
+interface Host {
+  element: Element;
+  block: HiddenBlockView;
+}
+
+/**
+ * The topic's sanitized HTML. Each `<hide>` element (in document order, matching `hiddenBlocks` by `index`) gets
+ * a React portal: a locked one shows what unlocks it; a block opened by a password shows the HTML the unlock
+ * answered with; an open one keeps its content under a small label.
+ */
+export function TopicContent({
+  topicId,
+  html,
+  blocks,
+  loggedIn,
+}: {
+  topicId: string;
+  html: string;
+  blocks: HiddenBlockView[];
+  loggedIn: boolean;
+}) {
+  const { t } = useTranslation();
+  const container = useRef<HTMLDivElement>(null);
+  const [hosts, setHosts] = useState<Host[]>([]);
+  const [revealed, setRevealed] = useState<Record<number, string>>({});
+  const byIndex = useMemo(() => new Map(blocks.map((block) => [block.index, block])), [blocks]);
+
+  useLayoutEffect(() => {
+    const elements = [...(container.current?.querySelectorAll('hide') ?? [])];
+    setHosts(
+      elements.flatMap((element, position) => {
+        const index = Number(element.getAttribute('index') ?? position);
+        const block = byIndex.get(index) ?? {
+          index,
+          type: Number(element.getAttribute('type') ?? 10),
+          unlocked: true,
+          requirement: null,
+        };
+        element.setAttribute('data-state', block.unlocked ? 'open' : 'locked');
+        return [{ element, block }];
+      }),
+    );
+  }, [html, byIndex]);
+
+  const onUnlocked = (result: UnlockResult) =>
+    setRevealed((current) => ({
+      ...current,
+      ...Object.fromEntries(result.blocks.map((block) => [block.index, block.html])),
+    }));
+
+  return (
+    <>
+      <div ref={container}>
+        <RichContent html={html} className="topic-content" />
+      </div>
+      {hosts.map(({ element, block }) => {
+        const type = t(`forum.hideType.${block.type}`);
+        // A block the server now sends open (e.g. refetched after commenting) wins over one revealed in place.
+        if (block.unlocked) {
+          return createPortal(
+            <span className="hide-label hide-label--open">{t('forum.unlockedLabel', { type })}</span>,
+            element,
+            `hide-${block.index}`,
+          );
+        }
+        const opened = revealed[block.index];
+        if (opened !== undefined) {
+          return createPortal(
+            <div className="hide-opened" role="region" aria-label={t('forum.unlockedLabel', { type })}>
+              <p className="hide-label">{t('forum.unlocked')}</p>
+              <RichContent html={opened} />
+            </div>,
+            element,
+            `hide-${block.index}`,
+          );
+        }
+        return createPortal(
+          <LockedBlock topicId={topicId} block={block} loggedIn={loggedIn} onUnlocked={onUnlocked} />,
+          element,
+          `hide-${block.index}`,
+        );
+      })}
+    </>
+  );
+}

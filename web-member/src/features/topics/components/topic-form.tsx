@@ -1,0 +1,152 @@
+import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { FeatureClosed } from '@/components/ui/feature-closed';
+import { TextField } from '@/components/ui/form-field';
+import { toast } from '@/components/ui/toast-store';
+import { formProblemsOf } from '@/lib/form-problems';
+import { appState, useAppState, useFeatureSwitch } from '@/stores/app-state';
+import { useSaveTopic } from '../api/topic';
+import { flattenTags, useTags } from '../api/tags';
+import { RichEditor } from '../editor/rich-editor';
+import { topicHref } from './topic-list';
+
+export const TITLE_MAX = 150;
+const DEFAULT_MAX_TAGS = 3;
+type Field = 'title' | 'content' | 'tagIds';
+
+/** The staff's tags-per-topic maximum when `/baseInfo` carries it (`forum.maxTagsPerTopic`), else the default. */
+function useMaxTags(): number {
+  return useAppState((state) => {
+    const info = state as unknown as { forum?: { maxTagsPerTopic?: number }; maxTagsPerTopic?: number };
+    return info.forum?.maxTagsPerTopic ?? info.maxTagsPerTopic ?? DEFAULT_MAX_TAGS;
+  });
+}
+
+export interface TopicFormValues {
+  title: string;
+  content: string;
+  tagIds: string[];
+}
+
+/** Post (`topicId` absent) or edit a topic: title, rich content with hidden blocks, leaf tags. */
+export function TopicForm({ topicId, initial }: { topicId?: string; initial?: TopicFormValues }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const id = useId();
+  const maxTags = useMaxTags();
+  const posting = useFeatureSwitch(topicId ? 'editTopics' : 'topicPosting');
+  const tags = useTags();
+  const save = useSaveTopic(topicId);
+  const [values, setValues] = useState<TopicFormValues>(initial ?? { title: '', content: '', tagIds: [] });
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [closed, setClosed] = useState<string | null>(null);
+
+  if (!posting.enabled || closed !== null) {
+    return <FeatureClosed message={closed || posting.message} fallback={t('featureClosed.post')} />;
+  }
+
+  const set = <K extends Field>(field: K, value: TopicFormValues[K]) => {
+    setValues((current) => ({ ...current, [field]: value }));
+    setErrors((current) => ({ ...current, [field]: undefined }));
+  };
+  const toggleTag = (tagId: string) =>
+    set(
+      'tagIds',
+      values.tagIds.includes(tagId) ? values.tagIds.filter((value) => value !== tagId) : [...values.tagIds, tagId],
+    );
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const problems: Partial<Record<Field, string>> = {};
+    const title = values.title.trim();
+    if (!title) problems.title = t('forum.editor.titleRequired');
+    else if (title.length > TITLE_MAX) problems.title = t('forum.editor.titleTooLong', { max: TITLE_MAX });
+    if (!values.content.trim()) problems.content = t('forum.editor.contentRequired');
+    if (!values.tagIds.length) problems.tagIds = t('forum.editor.tagsRequired');
+    else if (values.tagIds.length > maxTags) problems.tagIds = t('forum.editor.tagsTooMany', { max: maxTags });
+    setErrors(problems);
+    setFormError(null);
+    if (Object.keys(problems).length) return;
+    save.mutate(
+      { ...values, title },
+      {
+        onSuccess: (answer) => {
+          toast.success(topicId ? t('forum.editor.updated') : t('forum.editor.posted'));
+          void navigate(topicHref(answer.topicId ?? topicId ?? ''));
+        },
+        onError: (failure) => {
+          const answer = formProblemsOf(failure, ['title', 'content', 'tagIds'], t);
+          if (answer.closed !== null) return setClosed(answer.closed);
+          setErrors(answer.fields);
+          setFormError(answer.form);
+        },
+      },
+    );
+  };
+
+  const leafTags = flattenTags(tags.data?.items ?? []).filter(({ tag }) => tag.leaf);
+  if (!appState.get().systemUser) return <p role="alert">{t('forum.editor.loginToPost')}</p>;
+
+  return (
+    <form className="topic-form" onSubmit={submit} noValidate>
+      <TextField
+        label={t('forum.editor.title')}
+        name="title"
+        value={values.title}
+        maxLength={TITLE_MAX + 50}
+        onValueChange={(value) => set('title', value)}
+        error={errors.title}
+      />
+      <fieldset className={`field${errors.tagIds ? ' field--invalid' : ''}`} aria-describedby={`${id}-tags-hint`}>
+        <legend className="field__label">{t('forum.editor.tags')}</legend>
+        <div className="tag-picker">
+          {leafTags.map(({ tag }) => (
+            <label key={tag.tagId} className="tag-picker__item">
+              <input
+                type="checkbox"
+                checked={values.tagIds.includes(tag.tagId)}
+                onChange={() => toggleTag(tag.tagId)}
+              />
+              {tag.name}
+            </label>
+          ))}
+        </div>
+        {errors.tagIds ? (
+          <p className="field__error" role="alert">
+            {errors.tagIds}
+          </p>
+        ) : null}
+        <p id={`${id}-tags-hint`} className="field__hint">
+          {t('forum.editor.tagsHint', { max: maxTags })}
+        </p>
+      </fieldset>
+      <div className={`field${errors.content ? ' field--invalid' : ''}`}>
+        <span className="field__label" id={`${id}-content-label`}>
+          {t('forum.editor.content')}
+        </span>
+        <RichEditor
+          initialHtml={values.content}
+          onChange={(html) => set('content', html)}
+          label={t('forum.editor.content')}
+          invalid={!!errors.content}
+          describedBy={errors.content ? `${id}-content-error` : undefined}
+        />
+        {errors.content ? (
+          <p id={`${id}-content-error`} className="field__error" role="alert">
+            {errors.content}
+          </p>
+        ) : null}
+      </div>
+      {formError ? (
+        <p className="form-error" role="alert" tabIndex={-1}>
+          {formError}
+        </p>
+      ) : null}
+      <button type="submit" className="button button--primary" disabled={save.isPending}>
+        {topicId ? t('forum.editor.update') : t('forum.editor.submit')}
+      </button>
+    </form>
+  );
+}

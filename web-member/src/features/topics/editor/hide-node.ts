@@ -1,0 +1,44 @@
+import { mergeAttributes, Node } from '@tiptap/core';
+
+/** The hidden-content types the editor offers (40 points and 50 balance come with the wallet). */
+export const EDITOR_HIDE_TYPES = ['10', '20', '30'] as const;
+
+/**
+ * `<hide type="T" value="V">…</hide>` as a block node holding other blocks, so a topic's hidden content survives
+ * being loaded into the editor and saved again exactly as the server stores it (type and value only).
+ */
+export const HideNode = Node.create({
+  name: 'hide',
+  group: 'block',
+  content: 'block+',
+  defining: true,
+  addAttributes() {
+    return {
+      type: {
+        default: '10',
+        parseHTML: (element) => element.getAttribute('type') ?? '10',
+        renderHTML: (attributes) => ({ type: String(attributes.type) }),
+      },
+      value: {
+        default: '',
+        parseHTML: (element) => element.getAttribute('value') ?? '',
+        renderHTML: (attributes) => (attributes.value ? { value: String(attributes.value) } : {}),
+      },
+    };
+  },
+  parseHTML() {
+    return [{ tag: 'hide' }];
+  },
+  renderHTML({ HTMLAttributes }) {
+    return ['hide', mergeAttributes(HTMLAttributes), 0];
+  },
+});
+
+/** The editor content to insert for a new hidden block (an empty paragraph to type into). */
+export function hideContent(type: string, value: string) {
+  return {
+    type: 'hide',
+    attrs: { type, value: type === '20' ? '' : value },
+    content: [{ type: 'paragraph' }],
+  };
+}

@@ -1,0 +1,73 @@
+import type { CommentView, TopicDetail, TopicRow } from '../api/types';
+
+export const ann = { memberId: 'm1', nickname: 'Ann', avatarUrl: null, cancelled: false };
+export const bob = { memberId: 'm2', nickname: 'Bob', avatarUrl: null, cancelled: false };
+export const gone = { memberId: 'm3', nickname: null, avatarUrl: null, cancelled: true };
+
+export function topicRow(overrides: Partial<TopicRow> = {}): TopicRow {
+  return {
+    topicId: 't1',
+    title: 'A topic',
+    summary: 'Summary',
+    tagIds: ['tag-a'],
+    tags: [{ tagId: 'tag-a', name: 'Rust' }],
+    authorId: 'm2',
+    author: bob,
+    isStaff: false,
+    postedAt: '2026-11-20T08:00:00.000Z',
+    lastReplyAt: null,
+    pinned: false,
+    pinWeight: 0,
+    deleted: false,
+    essence: false,
+    commentCount: 2,
+    replyCount: 0,
+    likeCount: 3,
+    favoriteCount: 4,
+    readCount: 50,
+    unlockCount: 0,
+    hideTagTypeMap: {},
+    viewCount: 50,
+    ...overrides,
+  };
+}
+
+export function topicDetail(overrides: Partial<TopicDetail> = {}): TopicDetail {
+  return {
+    ...topicRow(),
+    content: '<p>Intro</p>',
+    ipLocation: 'Shanghai',
+    editedAt: null,
+    hiddenBlocks: [],
+    topicDetailPermission: true,
+    canEdit: false,
+    ...overrides,
+  };
+}
+
+export function comment(overrides: Partial<CommentView> = {}): CommentView {
+  return {
+    commentId: 'c1',
+    topicId: 't1',
+    floor: 1,
+    author: { ...bob, isStaff: false },
+    contentHtml: '<p>First comment</p>',
+    quotes: [],
+    postedAt: '2026-11-20T09:00:00.000Z',
+    editedAt: null,
+    likeCount: 1,
+    likedByMe: false,
+    replyCount: 0,
+    replies: [],
+    ...overrides,
+  };
+}
+
+export const page = <T>(items: T[], extra: object = {}) => ({
+  items,
+  page: 1,
+  pageSize: 20,
+  total: items.length,
+  totalPages: 1,
+  ...extra,
+});
