@@ -206,4 +206,25 @@ describe('writing on the forum in Chromium', () => {
     },
     60_000,
   );
+  suite.test(
+    'en: the control panel lists my topics, comments and likes',
+    () => ({ locale: 'en-US', localStorage: { language: 'en_US', ...session } }),
+    async ({ page }) => {
+      await page.goto('/user/control/topicList');
+      const row = page.getByRole('row').filter({ hasText: 'From the editor' });
+      await row.waitFor();
+      await row.getByRole('link', { name: 'Unlock users' }).click();
+      await page.waitForURL(
+        (url) => url.pathname === '/user/control/topicUnhideList' && url.search.includes('topicId'),
+      );
+      await page.getByText('Nothing here yet.').waitFor();
+      await page.goto('/user/control/commentList');
+      await page.getByRole('cell', { name: 'First!' }).waitFor();
+      await page.goto('/user/control/likeList');
+      await page.getByRole('row').filter({ hasText: 'Talk to me' }).waitFor();
+      await page.goto('/user/control/userDynamicList');
+      await page.getByRole('cell', { name: 'Posted a topic' }).first().waitFor();
+    },
+    60_000,
+  );
 });

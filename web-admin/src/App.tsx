@@ -8,7 +8,7 @@ import { LoginPage } from './login/LoginPage';
 import members from './resources/members';
 import outbox from './resources/outbox';
 import roles from './resources/roles';
-import { forumTags, forumTopics } from './resources/forum';
+import { forumComments, forumReplies, forumReview, forumTags, forumTopics } from './resources/forum';
 
 // Pages load on first visit; the shell (layout, login, providers) is all the first paint needs.
 const Dashboard = lazy(() => import('./dashboard/Dashboard').then(({ Dashboard }) => ({ default: Dashboard })));
@@ -46,6 +46,9 @@ export function App({ authProvider, dataProvider, i18nProvider, store }: AppProp
         <>
           <Resource name="topics" {...forumTopics} />
           <Resource name="tags" {...forumTags} />
+          <Resource name="review" {...forumReview} />
+          <Resource name="comments" {...forumComments} />
+          <Resource name="replies" {...forumReplies} />
           {mayOpen(permissions, 'members') && <Resource name="members" {...members} />}
           {mayOpen(permissions, 'roles') && <Resource name="roles" {...roles} />}
           <Resource name="outbox" {...outbox} />

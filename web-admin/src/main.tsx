@@ -11,7 +11,7 @@ import { createDataProvider } from './providers/data-provider';
 import { membersApi } from './resources/members';
 import { outboxApi } from './resources/outbox';
 import { rolesApi } from './resources/roles';
-import { staffTopicsApi, tagsApi, withForum } from './resources/forum';
+import { staffCommentsApi, staffRepliesApi, staffTopicsApi, tagsApi, withForum } from './resources/forum';
 
 const apiUrl = '/api';
 const basename = import.meta.env.BASE_URL.replace(/\/$/, '');
@@ -30,7 +30,15 @@ const dataProvider = withForum(
   createDataProvider({
     apiUrl,
     httpClient,
-    resources: { topics: staffTopicsApi, tags: tagsApi, members: membersApi, roles: rolesApi, outbox: outboxApi },
+    resources: {
+      topics: staffTopicsApi,
+      tags: tagsApi,
+      comments: staffCommentsApi,
+      replies: staffRepliesApi,
+      members: membersApi,
+      roles: rolesApi,
+      outbox: outboxApi,
+    },
   }),
   { apiUrl, httpClient },
 );

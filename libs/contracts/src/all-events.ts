@@ -4,6 +4,7 @@ export * from './forum/tag.events';
 export * from './forum/unlock.events';
 export * from './forum/comment.events';
 export * from './forum/reaction.events';
+export * from './forum/review.events';
 export * from './moderation/settings.events';
 export * from './identity/identity.events';
 export * from './identity/role.events';

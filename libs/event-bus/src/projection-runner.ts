@@ -65,10 +65,13 @@ export function reactorRunner(reactor: ReactorDefinition, context: RunnerContext
     groupId,
     topics: reactor.topics,
     logger: context.logger,
-    partitionsConsumedConcurrently: 1,
+    partitionsConsumedConcurrently: reactor.parallelism?.partitions ?? 1,
     onLag: (topic, partition, lag) => context.onLag?.(groupId, topic, partition, lag),
     handleBatch: async (events) => {
-      for (const event of events) await reactor.handle(event);
+      const width = reactor.parallelism?.events ?? 1;
+      for (let next = 0; next < events.length; next += width) {
+        await Promise.all(events.slice(next, next + width).map((event) => reactor.handle(event)));
+      }
     },
   });
 }

@@ -25,4 +25,9 @@ export interface ReactorDefinition {
   version: number;
   topics: string[];
   handle(event: EventEnvelope): Promise<void>;
+  /**
+   * How wide to go: by default one partition and one event at a time, in stream order. A reactor whose effects do
+   * not depend on order (each event handled idempotently on its own) may take several of each at once.
+   */
+  parallelism?: { partitions: number; events: number };
 }

@@ -8,15 +8,47 @@ import type { EventEnvelope } from '@forum/contracts';
 
 const DUPLICATE_KEY = 11000;
 
+/** A guarded write, checked against the document's recorded versions before it is sent. */
+interface GuardedWrite {
+  id: string;
+  /** `_version` for a document owned by one stream, `_src.<encoded stream id>` for one fed by many. */
+  guard: { field: '_version' } | { field: '_src'; key: string };
+  version: number;
+  update: UpdateFilter<ReadModelDocument>;
+  upsert: boolean;
+}
+
+type Pending = { guarded: GuardedWrite } | { deleteId: string };
+
+interface RecordedVersions {
+  _id: string;
+  _version?: number;
+  _src?: Record<string, number>;
+}
+
+/**
+ * `_src` keys are stream ids; a dot or a leading `$` would make a nested path or an operator, so both (and the
+ * escape character itself) are percent-encoded.
+ */
+export function sourceKey(streamId: string): string {
+  return streamId.replace(/[%.$]/g, (character) => `%${character.charCodeAt(0).toString(16).toUpperCase()}`);
+}
+
 /**
  * Collects a batch's read-model writes and runs them as one ordered bulk write per collection.
  * Every write is idempotent, so redelivery and replay change nothing:
  * - `upsertVersioned` guards a document owned by one stream with the last applied stream version;
  * - `updateOnce` remembers the last version applied from each source stream, for counters fed by many streams.
- * A guard that refuses makes the upsert collide on `_id` (E11000): that write is skipped.
+ *
+ * The guards are checked here, against the versions read by `_id` for the whole batch, and the writes then
+ * filter by `_id` alone: a filter with any other condition is a full collection scan on the MongoDB-wire
+ * stand-in (measured: 300 guarded updates on 30,000 documents took 2–3 s, by `_id` alone 5–9 ms). This is
+ * exact because a projection has one writer per document: the projection runner consumes one partition at a
+ * time, and a stream's events all travel in one partition. A document fed by several streams only ever gets
+ * `$set`s of distinct `_src` entries and commutative updates from them.
  */
 export class ReadModelWriter {
-  private readonly operations = new Map<string, AnyBulkWriteOperation<ReadModelDocument>[]>();
+  private readonly pending = new Map<string, Pending[]>();
 
   constructor(
     private readonly db: Db,
@@ -25,13 +57,8 @@ export class ReadModelWriter {
 
   /** Applies `update` to the document of `event`'s stream unless it has seen this stream version already. */
   upsertVersioned(collection: string, id: string, event: EventEnvelope, update: UpdateFilter<ReadModelDocument>): void {
-    const set = { ...(update.$set ?? {}), _version: event.version };
     this.add(collection, {
-      updateOne: {
-        filter: { _id: id, $or: [{ _version: { $lt: event.version } }, { _version: { $exists: false } }] },
-        update: { ...update, $set: set },
-        upsert: true,
-      },
+      guarded: { id, guard: { field: '_version' }, version: event.version, update, upsert: true },
     });
   }
 
@@ -48,66 +75,92 @@ export class ReadModelWriter {
     update: UpdateFilter<ReadModelDocument>,
     options: { upsert?: boolean } = {},
   ): void {
-    const seen = `_src.${event.streamId}`;
     this.add(collection, {
-      updateOne: {
-        filter: { _id: id, $or: [{ [seen]: { $lt: event.version } }, { [seen]: { $exists: false } }] },
-        update: { ...update, $set: { ...(update.$set ?? {}), [seen]: event.version } },
+      guarded: {
+        id,
+        guard: { field: '_src', key: sourceKey(event.streamId) },
+        version: event.version,
+        update,
         upsert: options.upsert ?? false,
       },
     });
   }
 
   delete(collection: string, id: string): void {
-    this.add(collection, { deleteOne: { filter: { _id: id } } });
+    this.add(collection, { deleteId: id });
   }
 
   get size(): number {
     let size = 0;
-    for (const operations of this.operations.values()) size += operations.length;
+    for (const writes of this.pending.values()) size += writes.length;
     return size;
   }
 
   async flush(): Promise<void> {
-    const work = [...this.operations];
-    this.operations.clear();
-    await Promise.all(work.map(([collection, operations]) => this.write(this.physicalName(collection), operations)));
+    const work = [...this.pending];
+    this.pending.clear();
+    await Promise.all(work.map(([collection, writes]) => this.write(this.physicalName(collection), writes)));
   }
 
-  private add(collection: string, operation: AnyBulkWriteOperation<ReadModelDocument>): void {
-    const operations = this.operations.get(collection) ?? [];
-    operations.push(operation);
-    this.operations.set(collection, operations);
+  private add(collection: string, write: Pending): void {
+    const writes = this.pending.get(collection) ?? [];
+    writes.push(write);
+    this.pending.set(collection, writes);
   }
 
   /**
-   * Ordered, so a stream's updates land in order. A duplicate-key error means a guard refused (already
-   * applied) or two writers raced to create the document: every operation here is idempotent, so the batch is
-   * replayed one operation at a time, and a refused upsert is retried as a plain update (which applies if the
-   * guard lets it, and does nothing otherwise). No reliance on the server's error index.
+   * Reads the recorded versions of the batch's documents, drops the writes they have seen, and sends the rest
+   * in order. A duplicate key means two writers raced to create a document: the batch is checked again against
+   * fresh versions (what was written is now recorded, so nothing applies twice).
    */
-  private async write(collection: string, operations: AnyBulkWriteOperation<ReadModelDocument>[]): Promise<void> {
+  private async write(collection: string, writes: Pending[], attempt = 1): Promise<void> {
     const target = this.db.collection<ReadModelDocument>(collection);
+    const operations = await this.accepted(target, writes);
+    if (operations.length === 0) return;
     try {
       await target.bulkWrite(operations, { ordered: true });
     } catch (error) {
-      if (!isDuplicateKey(error)) throw error;
-      for (const operation of operations) await this.writeOne(target, operation);
+      if (!isDuplicateKey(error) || attempt >= 5) throw error;
+      await this.write(collection, writes, attempt + 1);
     }
   }
 
-  private async writeOne(
+  private async accepted(
     target: Collection<ReadModelDocument>,
-    operation: AnyBulkWriteOperation<ReadModelDocument>,
-  ): Promise<void> {
-    try {
-      await target.bulkWrite([operation]);
-    } catch (error) {
-      if (!isDuplicateKey(error)) throw error;
-      if ('updateOne' in operation && operation.updateOne.upsert) {
-        await target.bulkWrite([{ updateOne: { ...operation.updateOne, upsert: false } }]);
-      }
+    writes: Pending[],
+  ): Promise<AnyBulkWriteOperation<ReadModelDocument>[]> {
+    const ids = [...new Set(writes.flatMap((write) => ('guarded' in write ? [write.guarded.id] : [])))];
+    const recorded = new Map<string, RecordedVersions>();
+    if (ids.length > 0) {
+      const found = await target.find({ _id: { $in: ids } }, { projection: { _version: 1, _src: 1 } }).toArray();
+      for (const doc of found as RecordedVersions[]) recorded.set(doc._id, doc);
     }
+    const operations: AnyBulkWriteOperation<ReadModelDocument>[] = [];
+    for (const write of writes) {
+      if ('deleteId' in write) {
+        recorded.delete(write.deleteId);
+        operations.push({ deleteOne: { filter: { _id: write.deleteId } } });
+        continue;
+      }
+      const { id, guard, version, update, upsert } = write.guarded;
+      const doc = recorded.get(id);
+      if (!doc && !upsert) continue;
+      const seen = guard.field === '_version' ? doc?._version : doc?._src?.[guard.key];
+      if (seen !== undefined && seen >= version) continue;
+      const field = guard.field === '_version' ? '_version' : `_src.${guard.key}`;
+      operations.push({
+        updateOne: {
+          filter: { _id: id },
+          update: { ...update, $set: { ...(update.$set ?? {}), [field]: version } },
+          upsert,
+        },
+      });
+      const next: RecordedVersions = doc ?? { _id: id };
+      if (guard.field === '_version') next._version = version;
+      else next._src = { ...next._src, [guard.key]: version };
+      recorded.set(id, next);
+    }
+    return operations;
   }
 }
 

@@ -20,3 +20,4 @@ export * from './geo/ip-location';
 export * from './members/member-profiles.projection';
 export * from './files';
 export * from './permissions';
+export * from './event-sourcing/reactor-host';

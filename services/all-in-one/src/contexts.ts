@@ -3,6 +3,7 @@ import type { ProjectionDefinition } from '@forum/event-bus';
 import { ForumModule } from '../../forum/src/forum.module';
 import { TOPIC_PROJECTIONS } from '../../forum/src/topics/topic.parts';
 import { COMMENT_PROJECTIONS } from '../../forum/src/comments/comments.parts';
+import { REVIEW_PROJECTIONS } from '../../forum/src/review/review.parts';
 import { IdentityModule } from '../../identity/src/identity.module';
 import { followsProjection } from '../../identity/src/projections/follows.projection';
 import { loginLogProjection } from '../../identity/src/projections/login-log.projection';
@@ -19,7 +20,7 @@ export const ALL_CONTEXTS: Type[] = [IdentityModule, ForumModule, ModerationModu
 
 /** Every projection by context, for the rebuild command. */
 export const PROJECTIONS: Record<string, ProjectionDefinition[]> = {
-  forum: [...TOPIC_PROJECTIONS, memberProfilesProjection('forum'), ...COMMENT_PROJECTIONS],
+  forum: [...TOPIC_PROJECTIONS, memberProfilesProjection('forum'), ...COMMENT_PROJECTIONS, ...REVIEW_PROJECTIONS],
   moderation: [siteSettingsProjection, memberProfilesProjection('moderation'), permissionSetsProjection('moderation')],
   identity: [
     memberDirectoryProjection,

@@ -275,9 +275,11 @@ describe('forum topics over HTTP', () => {
         .as(bob)
         .post<ErrorBody>(`/api/forum/topics/${topicId}/unlock`, { type: 10, password: 'nope' });
       expect([wrong.status, wrong.body.code]).toEqual([400, 'forum.unlock_password_wrong']);
+      // As the member site sends it: a form, where the type arrives as "10".
       const right = await f.t.client
         .as(bob)
-        .post<UnlockResult>(`/api/forum/topics/${topicId}/unlock`, { type: 10, password: 'sesame' });
+        .asForm()
+        .post<UnlockResult>(`/api/forum/topics/${topicId}/unlock`, { type: '10', password: 'sesame' });
       expect(right.status).toBe(200);
       expect(right.body).toEqual({ type: 10, blocks: [{ index: 0, html: 'PW-MARK' }], visible: true });
       const again = await f.t.client

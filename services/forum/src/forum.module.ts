@@ -3,16 +3,29 @@ import { EventSourcingModule, memberProfilesProjection } from '@forum/platform';
 import { TOPIC_CONTROLLERS, TOPIC_PROJECTIONS, TOPIC_PROVIDERS } from './topics/topic.parts';
 import { COMMENT_CONTROLLERS, COMMENT_PROJECTIONS, COMMENT_PROVIDERS } from './comments/comments.parts';
 import { UPLOAD_CONTROLLERS, UPLOAD_PROVIDERS } from './uploads/uploads.parts';
+import { REVIEW_CONTROLLERS, REVIEW_PROJECTIONS, REVIEW_PROVIDERS } from './review/review.parts';
+import { MEMBER_CONTROLLERS, MEMBER_PROVIDERS } from './members/members.parts';
 
 /** The forum context: topics (so far the Foundation's slice: post a topic, list topics). */
 @Module({
   imports: [
     EventSourcingModule.forContext({
       context: 'forum',
-      projections: [...TOPIC_PROJECTIONS, memberProfilesProjection('forum'), ...COMMENT_PROJECTIONS],
+      projections: [
+        ...TOPIC_PROJECTIONS,
+        memberProfilesProjection('forum'),
+        ...COMMENT_PROJECTIONS,
+        ...REVIEW_PROJECTIONS,
+      ],
     }),
   ],
-  controllers: [...TOPIC_CONTROLLERS, ...COMMENT_CONTROLLERS, ...UPLOAD_CONTROLLERS],
-  providers: [...TOPIC_PROVIDERS, ...COMMENT_PROVIDERS, ...UPLOAD_PROVIDERS],
+  controllers: [
+    ...TOPIC_CONTROLLERS,
+    ...COMMENT_CONTROLLERS,
+    ...UPLOAD_CONTROLLERS,
+    ...MEMBER_CONTROLLERS,
+    ...REVIEW_CONTROLLERS,
+  ],
+  providers: [...TOPIC_PROVIDERS, ...COMMENT_PROVIDERS, ...UPLOAD_PROVIDERS, ...MEMBER_PROVIDERS, ...REVIEW_PROVIDERS],
 })
 export class ForumModule {}

@@ -45,9 +45,11 @@ export const consoleEn = {
       switches: { title: 'Switches' },
       points: { title: 'Points per content' },
       wallet: { title: 'Wallet', platformSharePercent: { title: 'Platform share (%)' } },
+      captcha: { title: 'Login captcha' },
       verificationCodes: { title: 'Verification codes' },
       uploads: { title: 'Uploads', image: { title: 'Editor images' }, video: { title: 'Editor videos' } },
       forum: { title: 'Forum', grades: { title: 'Grades (by points)' } },
+      review: { title: 'Review before publishing' },
       oauthProviders: { title: 'Third-party login' },
     },
     fields: {
@@ -90,6 +92,11 @@ export const consoleEn = {
         platformSharePercent: { paidUnlock: 'Paid unlocks', bounty: 'Bounties' },
         paymentIntentMinutes: 'Payment valid for (minutes)',
       },
+      captcha: {
+        loginAfterFailures: 'Failed passwords on one account before a captcha (0: always)',
+        loginAfterFailuresPerIp: 'Failed passwords from one address before a captcha',
+      },
+      showIpLocation: 'Show the IP location of posts',
       verificationCodes: {
         resendSeconds: 'Resend after (seconds)',
         dailyCapPerTarget: 'Codes per phone or address a day',
@@ -101,9 +108,11 @@ export const consoleEn = {
       },
       forum: {
         maxTagsPerTopic: 'Tags per topic',
+        maxMentions: 'Mentions (@nickname) per topic, comment or reply',
         imageHosts: 'Image hosts allowed besides the site',
         grades: { name: 'Grade', needPoint: 'Points needed' },
       },
+      review: { topics: 'Review new topics', comments: 'Review new comments', replies: 'Review new replies' },
       oauthProviders: {
         id: 'Id',
         name: 'Name',
@@ -159,6 +168,18 @@ export const consoleEn = {
     revoke: 'Revoke',
     revoke_confirm: 'Revoke the role %{role}?',
     revoked: 'Role revoked.',
+    cancel: 'Cancel account',
+    cancel_confirm:
+      'Cancel the account of %{name}? This cannot be undone: the member is logged out everywhere and can never log in again; the content stays.',
+    cancelled_done: 'The account is cancelled.',
+    new_staff: 'New staff account',
+    account: 'Account',
+    password: 'Password',
+    nickname: 'Nickname',
+    account_hint: '3–25 letters, digits or _',
+    password_hint: 'At least 7 characters',
+    staff_created: 'Staff account created. Grant it roles on its row.',
+    create: 'Create',
   },
   roles: {
     member_permissions: 'Member permissions',

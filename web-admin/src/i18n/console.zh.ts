@@ -44,9 +44,11 @@ export const consoleZh: typeof consoleEn = {
       switches: { title: '功能开关' },
       points: { title: '发布内容所得积分' },
       wallet: { title: '钱包', platformSharePercent: { title: '平台分成（%）' } },
+      captcha: { title: '登录图形验证码' },
       verificationCodes: { title: '验证码' },
       uploads: { title: '上传', image: { title: '编辑器图片' }, video: { title: '编辑器视频' } },
       forum: { title: '论坛', grades: { title: '等级（按积分）' } },
+      review: { title: '发布前审核' },
       oauthProviders: { title: '第三方登录' },
     },
     fields: {
@@ -89,6 +91,11 @@ export const consoleZh: typeof consoleEn = {
         platformSharePercent: { paidUnlock: '付费解锁', bounty: '悬赏' },
         paymentIntentMinutes: '支付有效期（分钟）',
       },
+      captcha: {
+        loginAfterFailures: '同一账号密码错误几次后需要验证码（0：始终需要）',
+        loginAfterFailuresPerIp: '同一 IP 密码错误几次后需要验证码',
+      },
+      showIpLocation: '显示发布内容的 IP 属地',
       verificationCodes: {
         resendSeconds: '重新发送间隔（秒）',
         dailyCapPerTarget: '每个手机号或邮箱每天的验证码数',
@@ -100,9 +107,11 @@ export const consoleZh: typeof consoleEn = {
       },
       forum: {
         maxTagsPerTopic: '每个话题的标签数',
+        maxMentions: '每个话题、评论或回复最多 @ 的用户数',
         imageHosts: '允许的站外图片域名',
         grades: { name: '等级名称', needPoint: '所需积分' },
       },
+      review: { topics: '审核新话题', comments: '审核新评论', replies: '审核新回复' },
       oauthProviders: {
         id: '标识',
         name: '名称',
@@ -158,6 +167,17 @@ export const consoleZh: typeof consoleEn = {
     revoke: '撤销',
     revoke_confirm: '撤销角色 %{role}？',
     revoked: '角色已撤销。',
+    cancel: '注销账号',
+    cancel_confirm: '注销 %{name} 的账号？此操作不可撤销：该用户将在所有设备上退出，且再也不能登录；内容保留。',
+    cancelled_done: '账号已注销。',
+    new_staff: '新建员工账号',
+    account: '账号',
+    password: '密码',
+    nickname: '昵称',
+    account_hint: '3–25 个字母、数字或 _',
+    password_hint: '至少 7 个字符',
+    staff_created: '员工账号已创建。请在其所在行授予角色。',
+    create: '创建',
   },
   roles: {
     member_permissions: '会员权限',

@@ -59,7 +59,14 @@ export interface AdjustBalanceInput {
   reason: string;
 }
 
-export type MemberState = 'enabled' | 'disabled';
+/** `cancelled` is irreversible. */
+export type MemberState = 'enabled' | 'disabled' | 'cancelled';
+
+export interface StaffAccountInput {
+  account: string;
+  password: string;
+  nickname?: string;
+}
 
 export interface GrantRoleInput {
   roleId: string;
@@ -96,6 +103,8 @@ export interface AdminDataProvider extends DataProvider {
   changeSettings(changes: Record<string, unknown>, options?: CommandOptions): Promise<SiteSettingsDocument>;
   setMemberState(memberId: Identifier, state: MemberState, options?: CommandOptions): Promise<{ data: unknown }>;
   grantRole(memberId: Identifier, input: GrantRoleInput, options?: CommandOptions): Promise<{ data: unknown }>;
+  /** A staff account with no role yet (roles are granted on the member screen). */
+  createStaffAccount(input: StaffAccountInput, options?: CommandOptions): Promise<{ data: unknown }>;
   revokeRole(memberId: Identifier, roleId: string, options?: CommandOptions): Promise<{ data: unknown }>;
   /** The roles granted to a member (the default role aside), each with its end and whether it has expired. */
   memberRoles(memberId: Identifier): Promise<MemberRole[]>;
@@ -285,6 +294,8 @@ export function createDataProvider(options: DataProviderOptions): AdminDataProvi
 
     grantRole: (memberId, input, commandOptions) =>
       command(`identity/members/${segment(memberId)}/roles`, input, commandOptions),
+
+    createStaffAccount: (input, commandOptions) => command('identity/staff/accounts', input, commandOptions),
 
     revokeRole: (memberId, roleId, commandOptions) =>
       command(`identity/members/${segment(memberId)}/roles/${segment(roleId)}`, undefined, commandOptions, 'DELETE'),

@@ -20,6 +20,8 @@ export const errorStatus = {
   'auth.forbidden': 403,
   'csrf.invalid': 403,
   'forum.topic_not_found': 404,
+  'forum.submission_not_found': 404,
+  'forum.submission_decided': 409,
   'forum.topic_exists': 409,
   'forum.topic_posting_disabled': 403,
   'forum.edit_topics_disabled': 403,

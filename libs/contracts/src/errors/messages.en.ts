@@ -18,6 +18,8 @@ export const en: Record<ErrorCode | FieldErrorCode, string> = {
   'auth.forbidden': 'Insufficient privileges.',
   'csrf.invalid': 'The page is out of date. Please reload it and try again.',
   'forum.topic_not_found': 'The topic does not exist or has been deleted.',
+  'forum.submission_not_found': 'There is no such item awaiting review.',
+  'forum.submission_decided': 'This item has already been reviewed.',
   'forum.topic_exists': 'This topic has already been posted.',
   'forum.topic_posting_disabled': 'Posting topics is turned off.',
   'forum.edit_topics_disabled': 'Editing topics is turned off.',

@@ -18,6 +18,8 @@ export const zh: Record<ErrorCode | FieldErrorCode, string> = {
   'auth.forbidden': '权限不足。',
   'csrf.invalid': '页面已过期，请刷新后重试。',
   'forum.topic_not_found': '话题不存在或已被删除。',
+  'forum.submission_not_found': '没有该待审核内容。',
+  'forum.submission_decided': '该内容已审核过。',
   'forum.topic_exists': '该话题已发布。',
   'forum.topic_posting_disabled': '发表话题功能已关闭。',
   'forum.edit_topics_disabled': '修改话题功能已关闭。',

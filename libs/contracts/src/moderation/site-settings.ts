@@ -64,7 +64,12 @@ export const siteSettingsSchema = z.strictObject({
           bounty: z.number().int().min(0).max(100).default(0),
         })
         .prefault({}),
-      paymentIntentMinutes: z.number().int().min(5).max(24 * 60).default(30),
+      paymentIntentMinutes: z
+        .number()
+        .int()
+        .min(5)
+        .max(24 * 60)
+        .default(30),
     })
     .prefault({}),
   /** Ways to register and to log in the site offers (DOMAIN §11); a refused one answers `identity.method_disabled`. */
@@ -76,6 +81,16 @@ export const siteSettingsSchema = z.strictObject({
     .array(z.enum(['account', 'phone', 'email', 'oauth']))
     .max(4)
     .default(['account', 'phone', 'email', 'oauth']),
+  /** Login captcha thresholds (DOMAIN §11): failed passwords, per account and per address, before a captcha is asked. */
+  captcha: z
+    .strictObject({
+      /** 0: a captcha on every login. */
+      loginAfterFailures: z.number().int().min(0).max(100).default(3),
+      loginAfterFailuresPerIp: z.number().int().min(1).max(10_000).default(10),
+    })
+    .prefault({}),
+  /** Whether readers see the IP location (from the offline IP database) under topics. */
+  showIpLocation: z.boolean().default(true),
   /** SMS and email verification codes: resend countdown, and how many codes one phone or address gets a day. */
   verificationCodes: z
     .strictObject({
@@ -131,6 +146,8 @@ export const siteSettingsSchema = z.strictObject({
   forum: z
     .strictObject({
       maxTagsPerTopic: z.number().int().min(1).max(10).default(3),
+      /** `@nickname`s resolved (and notified) per topic, comment or reply; more are left as text (DOMAIN §3). */
+      maxMentions: z.number().int().min(0).max(100).default(30),
       imageHosts: z.array(z.string().min(1).max(253)).max(50).default([]),
       /** Hidden type 30 unlocks when the reader's points reach the block's grade (`needPoint`). */
       grades: z
@@ -142,6 +159,17 @@ export const siteSettingsSchema = z.strictObject({
           { name: 'Regular', needPoint: 500 },
           { name: 'Veteran', needPoint: 2000 },
         ]),
+    })
+    .prefault({}),
+  /**
+   * Review queue (DOMAIN §3, §12): when on for a kind, members' new topics, comments or replies wait for staff
+   * approval before anyone else sees them; staff's own are never held.
+   */
+  review: z
+    .strictObject({
+      topics: z.boolean().default(false),
+      comments: z.boolean().default(false),
+      replies: z.boolean().default(false),
     })
     .prefault({}),
   /**

@@ -92,7 +92,8 @@ class ContextRuntime implements OnApplicationBootstrap, BeforeApplicationShutdow
   }
 }
 
-function busLogger(logger: Logger) {
+/** Nest's logger in the shape the event bus logs with. */
+export function busLogger(logger: Logger) {
   return {
     info: (obj: object, msg?: string) => logger.log({ ...obj, msg }),
     warn: (obj: object, msg?: string) => logger.warn({ ...obj, msg }),

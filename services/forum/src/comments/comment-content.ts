@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Db } from 'mongodb';
 import { DomainError } from '@forum/event-store';
-import { CONTEXT_DB, MEMBER_PROFILES } from '@forum/platform';
+import { CONTEXT_DB, MEMBER_PROFILES, SiteSettingsCache } from '@forum/platform';
 import type { MemberProfileDocument } from '@forum/platform';
 import { redactHiddenBlocks } from '../content/hidden-blocks';
 import { extractMentions } from '../content/mentions';
@@ -27,14 +27,17 @@ function isBlank(html: string): boolean {
  */
 @Injectable()
 export class CommentContent {
-  constructor(@Inject(CONTEXT_DB) private readonly db: Db) {}
+  constructor(
+    @Inject(CONTEXT_DB) private readonly db: Db,
+    private readonly settings: SiteSettingsCache,
+  ) {}
 
   async prepare(raw: string): Promise<PreparedContent> {
     const html = redactHiddenBlocks(sanitizeContent(raw), () => false)
       .replace(/<hide\b[^>]*>\s*<\/hide>/gi, '')
       .trim();
     if (isBlank(html)) throw new DomainError('forum.content_empty');
-    const names = extractMentions(html);
+    const names = extractMentions(html, this.settings.current().forum.maxMentions);
     if (names.length === 0) return { html, mentions: [] };
     const found = await this.db
       .collection<MemberNicknameDocument>(MEMBER_NICKNAMES)

@@ -7,6 +7,7 @@ import { DomainError, EventStore } from '@forum/event-store';
 import { APP_CONFIG, SiteSettingsCache } from '@forum/platform';
 import type { AppConfig } from '@forum/platform';
 import { COUNTER_READERS, TopicCounters } from '../reactions/counters';
+import { ReviewCommands } from '../review/review.commands';
 import { commentDecider, Editor } from './comment.decider';
 import { CommentContent } from './comment-content';
 import { COMMENTS_PROJECTION } from './comments.projection';
@@ -18,6 +19,8 @@ export interface CommentWritten {
   commentId: string;
   /** False when the lists or counts had not caught up within the read-your-writes wait. */
   visible: boolean;
+  /** True when the comment waits in the review queue (ADR 0014). */
+  pending?: boolean;
 }
 
 export class PostCommentCommand extends Command<CommentWritten> {
@@ -75,6 +78,7 @@ export class PostCommentHandler implements ICommandHandler<PostCommentCommand> {
     private readonly settings: SiteSettingsCache,
     private readonly waiter: ProjectionWaiter,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly review: ReviewCommands,
   ) {}
 
   async execute({ topicId, body, meta }: PostCommentCommand): Promise<CommentWritten> {
@@ -95,6 +99,10 @@ export class PostCommentHandler implements ICommandHandler<PostCommentCommand> {
     }
     const { html, mentions } = await this.content.prepare(body.content);
     const commentId = newId(meta.now.getTime());
+    if (this.review.required('comment', author.staff)) {
+      const payload = { kind: 'comment' as const, topicId, contentHtml: html, quoted, mentions };
+      return { commentId, visible: await this.review.submit(commentId, author.id, payload, meta), pending: true };
+    }
     const result = await this.store.handle(
       commentDecider,
       streamId('comment', commentId),

@@ -90,8 +90,12 @@ export const commentPosition = z.object({
 });
 export type CommentPosition = z.infer<typeof commentPosition>;
 
-export const commentWritten = z.object({ commentId: z.string(), visible: z.boolean() });
-export const replyWritten = z.object({ replyId: z.string(), visible: z.boolean() });
+export const commentWritten = z.object({
+  commentId: z.string(),
+  visible: z.boolean(),
+  pending: z.boolean().optional(),
+});
+export const replyWritten = z.object({ replyId: z.string(), visible: z.boolean(), pending: z.boolean().optional() });
 
 /** A row of "my comments" / "my replies". */
 export const myContentRow = z.object({

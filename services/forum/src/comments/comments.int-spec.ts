@@ -253,6 +253,13 @@ describe('comments, replies, likes and counters over HTTP', () => {
     const seenByM1 = (await comments(topicId, '', 'm1')).body.items[0]!;
     expect(seenByM1).toMatchObject({ likeCount: 1, likedByMe: true, replies: [{ likeCount: 1, likedByMe: true }] });
     expect((await comments(topicId, '', 'm2')).body.items[0]).toMatchObject({ likeCount: 1, likedByMe: false });
+    // The topic page starts its like and favourite buttons in the reader's state.
+    const detail = (reader: string) =>
+      as(reader).get<{ likedByMe: boolean; favouritedByMe: boolean }>(`/api/forum/topics/${topicId}`);
+    await eventually(async () =>
+      expect((await detail('m1')).body).toMatchObject({ likedByMe: true, favouritedByMe: true }),
+    );
+    expect((await detail('m2')).body).toMatchObject({ likedByMe: false, favouritedByMe: false });
 
     const likes = await m1.get<Page<MyLikeRow>>('/api/forum/me/likes');
     expect(likes.body.items.map((row) => [row.targetKind, row.targetId])).toEqual([

@@ -1,11 +1,10 @@
-import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
-import type { Kafka } from 'kafkajs';
+import { Injectable } from '@nestjs/common';
 import { streamId } from '@forum/contracts';
 import type { EventEnvelope, LikeEvent } from '@forum/contracts';
-import { ConsumerRunner, reactionMeta, ReactorDefinition, reactorRunner, TopicRegistry } from '@forum/event-bus';
+import { reactionMeta } from '@forum/event-bus';
+import type { ReactorDefinition } from '@forum/event-bus';
 import { EventStore, HandleResult } from '@forum/event-store';
-import { APP_CONFIG, KAFKA } from '@forum/platform';
-import type { AppConfig } from '@forum/platform';
+import { ReactorHost } from '@forum/platform';
 import { topicListProjection } from '../topics/projections/topic-list.projection';
 import { CountedEvent, likeCounterDecider, topicCountersDecider } from './topic-counters.decider';
 
@@ -75,34 +74,12 @@ export class TopicCounters {
 
 /** Runs the counter reactor in processes that run workers (`RUN_WORKERS`), like the projection runners. */
 @Injectable()
-export class CounterReactorRuntime implements OnApplicationBootstrap, BeforeApplicationShutdown {
-  private readonly logger = new Logger('forum-counters');
-  private runner: ConsumerRunner | null = null;
-
-  constructor(
-    private readonly counters: TopicCounters,
-    @Inject(KAFKA) private readonly kafka: Kafka,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
-    private readonly topics: TopicRegistry,
-  ) {}
-
-  async onApplicationBootstrap(): Promise<void> {
-    if (!this.config.RUN_WORKERS) return;
-    this.runner = reactorRunner(this.counters.reactor(), {
-      service: this.config.SERVICE_NAME,
-      kafka: this.kafka,
-      topics: this.topics,
-      logger: {
-        info: (obj: object, msg?: string) => this.logger.log({ ...obj, msg }),
-        warn: (obj: object, msg?: string) => this.logger.warn({ ...obj, msg }),
-        error: (obj: object, msg?: string) => this.logger.error({ ...obj, msg }),
-      },
-    });
-    await this.runner.start();
+export class CounterReactorRuntime extends ReactorHost {
+  constructor(private readonly counters: TopicCounters) {
+    super();
   }
 
-  async beforeApplicationShutdown(): Promise<void> {
-    await this.runner?.stop();
-    this.runner = null;
+  reactors(): ReactorDefinition[] {
+    return [this.counters.reactor()];
   }
 }

@@ -13,11 +13,14 @@ import { ForumPermissions } from '../comments/forum-permissions';
 import { ForumTargets } from '../comments/forum-targets';
 import { allVisible } from '../comments/read-your-writes';
 import { COUNTER_READERS, TopicCounters } from '../reactions/counters';
+import { ReviewCommands } from '../review/review.commands';
 import { replyDecider } from './reply.decider';
 
 export interface ReplyWritten {
   replyId: string;
   visible: boolean;
+  /** True when the reply waits in the review queue (ADR 0014). */
+  pending?: boolean;
 }
 
 export class PostReplyCommand extends Command<ReplyWritten> {
@@ -60,6 +63,7 @@ export class PostReplyHandler implements ICommandHandler<PostReplyCommand> {
     private readonly settings: SiteSettingsCache,
     private readonly waiter: ProjectionWaiter,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly review: ReviewCommands,
   ) {}
 
   async execute({ commentId, body, meta }: PostReplyCommand): Promise<ReplyWritten> {
@@ -79,6 +83,17 @@ export class PostReplyHandler implements ICommandHandler<PostReplyCommand> {
     }
     const { html, mentions } = await this.content.prepare(body.content);
     const replyId = newId(meta.now.getTime());
+    if (this.review.required('reply', author.staff)) {
+      const payload = {
+        kind: 'reply' as const,
+        topicId: comment.topicId,
+        commentId,
+        contentHtml: html,
+        replyTo,
+        mentions,
+      };
+      return { replyId, visible: await this.review.submit(replyId, author.id, payload, meta), pending: true };
+    }
     const result = await this.store.handle(
       replyDecider,
       streamId('reply', replyId),

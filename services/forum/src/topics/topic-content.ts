@@ -71,7 +71,7 @@ export class TopicContent {
       invalidHiddenBlocks(content).length > 0 ||
       parseHiddenBlocks(content).some((block) => !blockValueValid(block.type, block.value));
     if (badBlock) problems.push(fieldError('content', 'validation.hidden_block_invalid'));
-    const names = extractMentions(content);
+    const names = extractMentions(content, forum.maxMentions);
     const found = names.length
       ? await this.db
           .collection<MemberNicknameDocument>(MEMBER_NICKNAMES)

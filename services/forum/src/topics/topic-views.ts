@@ -5,6 +5,12 @@ import { authorViewOf, CONTEXT_DB, MEMBER_PROFILES, SiteSettingsCache } from '@f
 import type { MemberProfileDocument } from '@forum/platform';
 import { redactHiddenBlocks } from '../content/hidden-blocks';
 import type { HiddenBlock } from '../content/hidden-blocks';
+import {
+  FAVOURITE_STATE,
+  FavouriteStateDocument,
+  LIKE_STATE,
+  LikeStateDocument,
+} from '../reactions/reactions.projection';
 import { TagDirectory } from '../tags/tag-directory';
 import { BlockVisibility, HiddenAccess, SEES_EVERYTHING } from '../unlocks/hidden-access';
 import { TopicReads } from './lists/topic-reads';
@@ -128,11 +134,12 @@ export class TopicViews {
     const doc = (await this.documents([topicId], true)).get(topicId);
     const staff = reader.kind === 'staff';
     if (!doc || (doc.deleted && !staff)) return null;
-    const [profiles, readCounts, visibility, tagNames] = await Promise.all([
+    const [profiles, readCounts, visibility, tagNames, reactions] = await Promise.all([
       this.profiles([doc.authorId]),
       this.reads.of([doc._id]),
       this.access.forTopics(reader, [doc]),
       this.tags.all(),
+      this.reactionsOf(doc._id, reader.id),
     ]);
     const visible = visibility.get(doc._id) ?? SEES_EVERYTHING;
     const row = this.row(doc, profiles.get(doc.authorId), readCounts.get(doc._id) ?? 0, visible, tagNames);
@@ -142,7 +149,7 @@ export class TopicViews {
       ...row,
       // The author and staff get the stored HTML (with values, for the edit form); readers a redacted copy.
       content: !viewAllowed ? '' : staff || isAuthor ? doc.content : redactHiddenBlocks(doc.content, visible),
-      ipLocation: doc.ipLocation,
+      ipLocation: this.settings.current().showIpLocation ? doc.ipLocation : null,
       editedAt: doc.editedAt ?? null,
       hiddenBlocks: (doc.hiddenBlocks ?? []).map((block) => ({
         index: block.index,
@@ -152,7 +159,22 @@ export class TopicViews {
       })),
       topicDetailPermission: viewAllowed,
       canEdit: staff || (isAuthor && editTopics.enabled),
+      ...reactions,
     };
+  }
+
+  /** Whether the reader likes and favourites the topic: two reads by `_id`. */
+  private async reactionsOf(
+    topicId: string,
+    readerId: string | null,
+  ): Promise<{ likedByMe: boolean; favouritedByMe: boolean }> {
+    if (!readerId) return { likedByMe: false, favouritedByMe: false };
+    const stateId = `topic.${topicId}.${readerId}`;
+    const [like, favourite] = await Promise.all([
+      this.db.collection<LikeStateDocument>(LIKE_STATE).findOne({ _id: stateId }),
+      this.db.collection<FavouriteStateDocument>(FAVOURITE_STATE).findOne({ _id: stateId }),
+    ]);
+    return { likedByMe: like?.liked ?? false, favouritedByMe: favourite?.favourited ?? false };
   }
 
   /** What a locked block asks for, shown to readers (never a password). */

@@ -7,6 +7,7 @@ import { APP_CONFIG, ipLocationOf, SiteSettingsCache } from '@forum/platform';
 import type { AppConfig } from '@forum/platform';
 import { parseHiddenBlocks } from '../content/hidden-blocks';
 import type { HideType } from '../content/hidden-blocks';
+import { ReviewCommands } from '../review/review.commands';
 import { TagTree } from '../tags/tag.commands';
 import { LIST_MAINTAINER } from './lists/list-maintainer';
 import { topicListProjection } from './projections/topic-list.projection';
@@ -46,6 +47,7 @@ export class TopicCommands {
     private readonly tags: TagTree,
     private readonly settings: SiteSettingsCache,
     private readonly policy: TopicViewPolicy,
+    private readonly review: ReviewCommands,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -58,6 +60,18 @@ export class TopicCommands {
     const prepared = await this.content.prepare(body.content, body.tagIds, await this.tags.state());
     await this.policy.requirePosting(meta.actor, body.tagIds, hideTypesOf(prepared.content), meta.now);
     const topicId = newId(meta.now.getTime());
+    if (this.review.required('topic', byStaff)) {
+      const payload = {
+        kind: 'topic' as const,
+        title: body.title.trim(),
+        content: prepared.content,
+        tagIds: [...new Set(body.tagIds)],
+        mentions: prepared.mentions,
+        ipLocation: ipLocationOf(meta.actor.ip),
+      };
+      const visible = await this.review.submit(topicId, by, payload, withoutAddress(meta));
+      return { topicId, version: 0, visible, pending: true };
+    }
     return this.run(
       topicId,
       {

@@ -99,6 +99,8 @@ export const topicDetail = topicRow.extend({
   hiddenBlocks: z.array(hiddenBlockView),
   topicDetailPermission: z.boolean(),
   canEdit: z.boolean(),
+  likedByMe: z.boolean(),
+  favouritedByMe: z.boolean(),
 });
 export type TopicDetail = z.infer<typeof topicDetail>;
 
@@ -107,10 +109,16 @@ export const postedTopic = z.object({
   version: z.number().int(),
   /** False when the lists had not caught up within the read-your-writes wait. */
   visible: z.boolean(),
+  /** True when the topic waits in the review queue (ADR 0014): only its author and staff see it until approved. */
+  pending: z.boolean().optional(),
 });
 export type PostedTopic = z.infer<typeof postedTopic>;
 
-export const unlockBody = z.strictObject({ type: z.literal(10), password: z.string().min(1).max(100) });
+/** The member site sends forms, so the type arrives as "10". */
+export const unlockBody = z.strictObject({
+  type: wholeNumber().pipe(z.literal(10)),
+  password: z.string().min(1).max(100),
+});
 export type UnlockBody = z.infer<typeof unlockBody>;
 
 export const unlockResult = z.object({

@@ -1,10 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Db } from 'mongodb';
-import { CONTEXT_DB } from '@forum/platform';
+import { CONTEXT_DB, SiteSettingsCache } from '@forum/platform';
 
-/** Failed passwords before a captcha is required, per account and per address, within the window. */
-export const CAPTCHA_AFTER_FAILURES = 3;
-const CAPTCHA_AFTER_FAILURES_PER_IP = 10;
+/** Failed passwords count within this window; the thresholds are the site settings' `captcha` (DOMAIN §11–12). */
 const WINDOW_MS = 15 * 60_000;
 
 interface FailureDocument {
@@ -16,7 +14,10 @@ interface FailureDocument {
 /** Counts failed logins per account and per IP; past the threshold a captcha is required. */
 @Injectable()
 export class LoginAttempts {
-  constructor(@Inject(CONTEXT_DB) private readonly db: Db) {}
+  constructor(
+    @Inject(CONTEXT_DB) private readonly db: Db,
+    private readonly settings: SiteSettingsCache,
+  ) {}
 
   private get failures() {
     return this.db.collection<FailureDocument>('login_failures');
@@ -28,7 +29,8 @@ export class LoginAttempts {
       this.failures.findOne({ _id: `ip:${ip}` }),
     ]);
     const live = (doc: FailureDocument | null) => (doc && doc.resetAt > now ? doc.count : 0);
-    return live(byAccount) >= CAPTCHA_AFTER_FAILURES || live(byIp) >= CAPTCHA_AFTER_FAILURES_PER_IP;
+    const { loginAfterFailures, loginAfterFailuresPerIp } = this.settings.current().captcha;
+    return live(byAccount) >= loginAfterFailures || live(byIp) >= loginAfterFailuresPerIp;
   }
 
   async failed(account: string, ip: string, now = new Date()): Promise<void> {

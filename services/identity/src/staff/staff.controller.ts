@@ -8,6 +8,7 @@ import type { CommandMetadata, Page } from '@forum/contracts';
 import { DomainError } from '@forum/event-store';
 import { CommandMeta, CONTEXT_DB, RequiresPermission, ValidBody, ValidQuery, wholeNumber } from '@forum/platform';
 import { MEMBERS, MemberDocument } from '../projections/member-directory.projection';
+import { CancelAccountCommand } from '../profile/profile.commands';
 import { pathId } from '../roles/role.schemas';
 import { SetMemberStateCommand } from './set-member-state';
 
@@ -20,7 +21,8 @@ const memberListQuery = z.strictObject({
   kind: z.enum(['member', 'staff']).optional(),
 });
 
-const stateBody = z.strictObject({ state: z.enum(['enabled', 'disabled']) });
+/** `cancelled` is irreversible (DOMAIN §11): the member's own cancellation, run by staff without the password. */
+const stateBody = z.strictObject({ state: z.enum(['enabled', 'disabled', 'cancelled']) });
 
 export interface StaffMemberView {
   id: string;
@@ -31,7 +33,7 @@ export interface StaffMemberView {
   registeredAt: string;
 }
 
-const view = (member: MemberDocument): StaffMemberView => ({
+export const staffMemberView = (member: MemberDocument): StaffMemberView => ({
   id: member._id,
   account: member.account,
   nickname: member.nickname,
@@ -42,7 +44,7 @@ const view = (member: MemberDocument): StaffMemberView => ({
 
 const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-/** The staff console's member list (search, filter by state), and switching accounts off and on. */
+/** The staff console's member list (search, filter by state), switching accounts off and on, and cancelling them. */
 @ApiTags('identity')
 @Controller('identity')
 export class StaffMembersController {
@@ -73,7 +75,7 @@ export class StaffMembersController {
         .toArray(),
       members.countDocuments(filter),
     ]);
-    return pageOf(items.map(view), page, pageSize, total);
+    return pageOf(items.map(staffMemberView), page, pageSize, total);
   }
 
   @RequiresPermission('members.manage')
@@ -84,9 +86,13 @@ export class StaffMembersController {
     @ValidBody(stateBody) { state }: z.infer<typeof stateBody>,
     @CommandMeta() meta: CommandMetadata,
   ): Promise<StaffMemberView> {
-    await this.commands.execute(new SetMemberStateCommand(pathId(memberId), state, meta));
+    await this.commands.execute(
+      state === 'cancelled'
+        ? new CancelAccountCommand(pathId(memberId), null, meta, true)
+        : new SetMemberStateCommand(pathId(memberId), state, meta),
+    );
     const member = await this.db.collection<MemberDocument>(MEMBERS).findOne({ _id: memberId });
     if (!member) throw new DomainError('common.not_found');
-    return view(member);
+    return staffMemberView(member);
   }
 }

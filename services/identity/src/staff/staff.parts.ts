@@ -1,10 +1,11 @@
 import { memberSessionsProjection, MemberSessions } from '../sessions/member-sessions';
 import { SetMemberStateHandler } from './set-member-state';
+import { StaffAccountsController } from './staff-accounts.controller';
 import { StaffMembersController } from './staff.controller';
 
 /** The staff console's member management: what the identity module mounts for it. */
 export const staffParts = {
   projections: [memberSessionsProjection],
-  controllers: [StaffMembersController],
+  controllers: [StaffMembersController, StaffAccountsController],
   providers: [MemberSessions, SetMemberStateHandler],
 };

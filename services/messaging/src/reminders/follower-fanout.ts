@@ -1,12 +1,11 @@
-import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
-import type { Kafka } from 'kafkajs';
+import { Inject, Injectable } from '@nestjs/common';
 import type { Db } from 'mongodb';
 import { streamId } from '@forum/contracts';
 import type { CommentEvent, EventEnvelope, ReminderType, ReplyEvent, TopicEvent } from '@forum/contracts';
-import { ConsumerRunner, reactionMeta, ReactorDefinition, reactorRunner, TopicRegistry } from '@forum/event-bus';
+import { reactionMeta } from '@forum/event-bus';
+import type { ReactorDefinition } from '@forum/event-bus';
 import { EventStore } from '@forum/event-store';
-import { APP_CONFIG, CONTEXT_DB, KAFKA } from '@forum/platform';
-import type { AppConfig } from '@forum/platform';
+import { CONTEXT_DB, ReactorHost } from '@forum/platform';
 import { FollowerDocument, MSG_FOLLOWERS } from './followers.projection';
 import { followerFanoutDecider } from './reminder-delivery.decider';
 import { summaryOf, ReminderTarget } from './reminder-rules';
@@ -122,34 +121,12 @@ export class FollowerFanout {
 
 /** Runs the follower fan-out where workers run, in its own consumer group. */
 @Injectable()
-export class FollowerFanoutRuntime implements OnApplicationBootstrap, BeforeApplicationShutdown {
-  private readonly logger = new Logger(FANOUT_REACTOR);
-  private runner: ConsumerRunner | null = null;
-
-  constructor(
-    private readonly fanout: FollowerFanout,
-    @Inject(KAFKA) private readonly kafka: Kafka,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
-    private readonly topics: TopicRegistry,
-  ) {}
-
-  async onApplicationBootstrap(): Promise<void> {
-    if (!this.config.RUN_WORKERS) return;
-    this.runner = reactorRunner(this.fanout.definition(), {
-      service: this.config.SERVICE_NAME,
-      kafka: this.kafka,
-      topics: this.topics,
-      logger: {
-        info: (obj: object, msg?: string) => this.logger.log({ ...obj, msg }),
-        warn: (obj: object, msg?: string) => this.logger.warn({ ...obj, msg }),
-        error: (obj: object, msg?: string) => this.logger.error({ ...obj, msg }),
-      },
-    });
-    await this.runner.start();
+export class FollowerFanoutRuntime extends ReactorHost {
+  constructor(private readonly fanout: FollowerFanout) {
+    super();
   }
 
-  async beforeApplicationShutdown(): Promise<void> {
-    await this.runner?.stop();
-    this.runner = null;
+  reactors(): ReactorDefinition[] {
+    return [this.fanout.definition()];
   }
 }

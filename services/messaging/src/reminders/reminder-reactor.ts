@@ -1,11 +1,10 @@
-import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
-import type { Kafka } from 'kafkajs';
+import { Inject, Injectable } from '@nestjs/common';
 import type { Db } from 'mongodb';
 import type { EventEnvelope } from '@forum/contracts';
-import { ConsumerRunner, consumerGroup, reactionMeta, ReactorDefinition, TopicRegistry } from '@forum/event-bus';
+import { reactionMeta } from '@forum/event-bus';
+import type { ReactorDefinition } from '@forum/event-bus';
 import { EventStore } from '@forum/event-store';
-import { APP_CONFIG, CONTEXT_DB, KAFKA } from '@forum/platform';
-import type { AppConfig } from '@forum/platform';
+import { CONTEXT_DB, ReactorHost } from '@forum/platform';
 import { deliveryStream, reminderDeliveryDecider } from './reminder-delivery.decider';
 import { planReminders, REMINDER_SOURCE_TOPICS, ReminderLookups } from './reminder-rules';
 import {
@@ -91,40 +90,13 @@ const CONCURRENT_EVENTS = 16;
 
 /** Runs the reminder reactor where workers run (`RUN_WORKERS`), like the projection runners. */
 @Injectable()
-export class ReminderReactorRuntime implements OnApplicationBootstrap, BeforeApplicationShutdown {
-  private readonly logger = new Logger(REMINDER_REACTOR);
-  private runner: ConsumerRunner | null = null;
-
-  constructor(
-    private readonly reactor: ReminderReactor,
-    @Inject(KAFKA) private readonly kafka: Kafka,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
-    private readonly topics: TopicRegistry,
-  ) {}
-
-  async onApplicationBootstrap(): Promise<void> {
-    if (!this.config.RUN_WORKERS) return;
-    const definition = this.reactor.definition();
-    this.runner = new ConsumerRunner(this.kafka, this.topics, {
-      groupId: consumerGroup({ service: this.config.SERVICE_NAME, kafka: this.kafka, topics: this.topics }, definition),
-      topics: definition.topics,
-      partitionsConsumedConcurrently: 3,
-      logger: {
-        info: (obj: object, msg?: string) => this.logger.log({ ...obj, msg }),
-        warn: (obj: object, msg?: string) => this.logger.warn({ ...obj, msg }),
-        error: (obj: object, msg?: string) => this.logger.error({ ...obj, msg }),
-      },
-      handleBatch: async (events) => {
-        for (let next = 0; next < events.length; next += CONCURRENT_EVENTS) {
-          await Promise.all(events.slice(next, next + CONCURRENT_EVENTS).map((event) => definition.handle(event)));
-        }
-      },
-    });
-    await this.runner.start();
+export class ReminderReactorRuntime extends ReactorHost {
+  constructor(private readonly reactor: ReminderReactor) {
+    super();
   }
 
-  async beforeApplicationShutdown(): Promise<void> {
-    await this.runner?.stop();
-    this.runner = null;
+  reactors(): ReactorDefinition[] {
+    // Each event's delivery is idempotent on its own stream, so order does not matter: go wide.
+    return [{ ...this.reactor.definition(), parallelism: { partitions: 3, events: CONCURRENT_EVENTS } }];
   }
 }

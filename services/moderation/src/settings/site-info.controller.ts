@@ -70,6 +70,7 @@ export class SiteInfoController {
       siteMode: settings.siteMode,
       closedNotice: settings.closedNotice,
       switches: settings.switches,
+      forum: { maxTagsPerTopic: settings.forum.maxTagsPerTopic },
     };
   }
 

@@ -21,6 +21,27 @@ export const tagsApi: ResourceConfig = {
 
 export type TopicStatus = 'all' | 'live' | 'deleted';
 
+/** `GET /api/forum/staff/comments` and `/replies` (`page&pageSize&status&authorId&topicId`): newest first. */
+export const staffCommentsApi: ResourceConfig = {
+  path: 'forum/staff/comments',
+  idField: 'id',
+  queryFilters: ['status', 'authorId', 'topicId'],
+};
+export const staffRepliesApi: ResourceConfig = { ...staffCommentsApi, path: 'forum/staff/replies' };
+
+/** A comment or reply in the staff lists. */
+export interface StaffContent extends RaRecord {
+  id: string;
+  kind: 'comment' | 'reply';
+  topicId: string;
+  commentId: string | null;
+  authorId: string;
+  author: { memberId: string; nickname: string | null; cancelled: boolean };
+  contentHtml: string;
+  postedAt: string;
+  deleted: boolean;
+}
+
 export interface StaffTopic extends RaRecord {
   topicId: string;
   title: string;
@@ -63,8 +84,24 @@ export function flattenTags(nodes: TagNode[], depth = 0, parents: string[] = [])
   ]);
 }
 
+export type ReviewKind = 'topic' | 'comment' | 'reply';
+
+/** A held topic, comment or reply (`GET /api/forum/staff/review?kind&page&pageSize`, pending, oldest first). */
+export interface ReviewItem extends RaRecord {
+  id: string;
+  kind: ReviewKind;
+  authorId: string;
+  title: string | null;
+  contentHtml: string;
+  topicId: string | null;
+  submittedAt: string;
+}
+
 /** The forum's staff verbs, each a command of its own (never a generic update of a topic). */
 export interface ForumDataProvider extends AdminDataProvider {
+  approveContent(kind: ReviewKind, id: Identifier): Promise<{ data: unknown }>;
+  rejectContent(kind: ReviewKind, id: Identifier, reason: string): Promise<{ data: unknown }>;
+  deleteComment(kind: 'comment' | 'reply', id: Identifier): Promise<{ data: unknown }>;
   setTopicEssence(topicId: Identifier, essence: boolean): Promise<{ data: unknown }>;
   deleteTopic(topicId: Identifier): Promise<{ data: unknown }>;
   restoreTopic(topicId: Identifier): Promise<{ data: unknown }>;
@@ -85,6 +122,8 @@ export function withForum(provider: AdminDataProvider, options: ForumApiOptions)
   const newKey = options.newIdempotencyKey ?? (() => crypto.randomUUID());
   const topic = (topicId: Identifier, verb = '') =>
     `${apiUrl}/forum/topics/${encodeURIComponent(String(topicId))}${verb ? `/${verb}` : ''}`;
+  const review = (kind: ReviewKind, id: Identifier, verb: 'approve' | 'reject') =>
+    `${apiUrl}/forum/staff/review/${kind}/${encodeURIComponent(String(id))}/${verb}`;
   const command = async (url: string, method: 'POST' | 'DELETE', body?: unknown) => {
     const { json } = await httpClient(url, { method, body, idempotencyKey: newKey() });
     return { data: json };
@@ -100,6 +139,16 @@ export function withForum(provider: AdminDataProvider, options: ForumApiOptions)
   return {
     ...provider,
     async getList<R extends RaRecord>(resource: string, params: GetListParams) {
+      if (resource === 'review') {
+        // The queue needs its `kind`; it has no sort and no `GET :id`.
+        const { page = 1, perPage = 20 } = params.pagination ?? {};
+        const kind = String((params.filter as { kind?: string } | undefined)?.kind ?? 'topic');
+        const query = new URLSearchParams({ kind, page: String(page), pageSize: String(perPage) });
+        const { json } = await httpClient<{ items: ReviewItem[]; total: number }>(
+          `${apiUrl}/forum/staff/review?${query.toString()}`,
+        );
+        return { data: json.items as unknown as R[], total: json.total };
+      }
       if (resource !== 'tags') return provider.getList<R>(resource, params);
       const rows = await allTags();
       const { page = 1, perPage = rows.length || 1 } = params.pagination ?? {};
@@ -127,5 +176,12 @@ export function withForum(provider: AdminDataProvider, options: ForumApiOptions)
     setTopicEssence: (topicId, essence) => command(topic(topicId, 'essence'), 'POST', { essence }),
     deleteTopic: (topicId) => command(topic(topicId), 'DELETE'),
     restoreTopic: (topicId) => command(topic(topicId, 'restore'), 'POST'),
+    approveContent: (kind, id) => command(review(kind, id, 'approve'), 'POST'),
+    rejectContent: (kind, id, reason) => command(review(kind, id, 'reject'), 'POST', { reason }),
+    deleteComment: (kind, id) =>
+      command(
+        `${apiUrl}/forum/${kind === 'comment' ? 'comments' : 'replies'}/${encodeURIComponent(String(id))}`,
+        'DELETE',
+      ),
   };
 }

@@ -41,6 +41,10 @@ function renderMembers(language: 'en' | 'zh' = 'en') {
         granted.push({ roleId: body.roleId, name: 'VIP', kind: 'member', validUntil: body.validUntil, expired: false });
         return { json: granted };
       },
+      'POST /api/identity/staff/accounts': (request) => ({
+        status: 201,
+        json: { ...ada, id: 'm-3', kind: 'staff', ...(JSON.parse(request.body!) as object) },
+      }),
       'DELETE /api/identity/members/m-1/roles/vip': () => {
         granted.length = 0;
         return { status: 204 };
@@ -113,10 +117,48 @@ describe('the member list', () => {
     expect(await panel.findByText('Only the default role.')).toBeTruthy();
   });
 
+  it('cancels an account after a confirmation that says it is for good', async () => {
+    const { sent } = renderMembers();
+    const panel = await openAda();
+    fireEvent.click(panel.getByRole('button', { name: 'Cancel account' }));
+    const dialog = within(await screen.findByRole('dialog'));
+    expect(dialog.getByText(/Cancel the account of Ada\? This cannot be undone/)).toBeTruthy();
+    fireEvent.click(dialog.getByRole('button', { name: 'Confirm' }));
+    await waitFor(() =>
+      expect(sent('POST')).toEqual([{ url: '/api/identity/members/m-1/state', body: { state: 'cancelled' } }]),
+    );
+    expect(await screen.findByText('The account is cancelled.')).toBeTruthy();
+  });
+
+  it('creates a staff account, enabled only once the form is valid', async () => {
+    const { sent } = renderMembers();
+    fireEvent.click(await screen.findByRole('button', { name: 'New staff account' }));
+    const dialog = within(await screen.findByRole('dialog'));
+    const create = dialog.getByRole('button', { name: 'Create' }) as HTMLButtonElement;
+    fireEvent.change(dialog.getByLabelText(/^Account/), { target: { value: 'helper_1' } });
+    fireEvent.change(dialog.getByLabelText(/^Password/), { target: { value: 'short' } });
+    expect(create.disabled).toBe(true);
+    fireEvent.change(dialog.getByLabelText(/^Password/), { target: { value: 'long-enough' } });
+    fireEvent.change(dialog.getByLabelText(/^Nickname/), { target: { value: 'Helper' } });
+    expect(create.disabled).toBe(false);
+    fireEvent.click(create);
+    await waitFor(() =>
+      expect(sent('POST')).toEqual([
+        {
+          url: '/api/identity/staff/accounts',
+          body: { account: 'helper_1', password: 'long-enough', nickname: 'Helper' },
+        },
+      ]),
+    );
+    expect(await screen.findByText('Staff account created. Grant it roles on its row.')).toBeTruthy();
+  });
+
   it('speaks Chinese', async () => {
     renderMembers('zh');
     expect(await screen.findByText('此用户账号已注销')).toBeTruthy();
+    expect(screen.getByRole('button', { name: '新建员工账号' })).toBeTruthy();
     const panel = await openAda();
     expect(panel.getByRole('button', { name: '禁用' })).toBeTruthy();
+    expect(panel.getByRole('button', { name: '注销账号' })).toBeTruthy();
   });
 });

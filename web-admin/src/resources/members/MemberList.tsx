@@ -1,5 +1,15 @@
 import { Chip } from '@mui/material';
-import { DataTable, DateField, FunctionField, List, SearchInput, SelectInput, useTranslate } from 'react-admin';
+import {
+  DataTable,
+  DateField,
+  FunctionField,
+  List,
+  SearchInput,
+  SelectInput,
+  TopToolbar,
+  useTranslate,
+} from 'react-admin';
+import { CreateStaffButton } from './CreateStaffDialog';
 import type { StaffMember } from './member';
 import { MemberPanel } from './MemberPanel';
 
@@ -39,7 +49,17 @@ export function MemberList() {
     />,
   ];
   return (
-    <List exporter={false} filters={filters} perPage={20} sort={{ field: 'registeredAt', order: 'DESC' }}>
+    <List
+      exporter={false}
+      filters={filters}
+      actions={
+        <TopToolbar>
+          <CreateStaffButton />
+        </TopToolbar>
+      }
+      perPage={20}
+      sort={{ field: 'registeredAt', order: 'DESC' }}
+    >
       <DataTable bulkActionButtons={false} rowClick="expand" expand={<MemberPanel />}>
         <DataTable.Col source="account" disableSort />
         <DataTable.Col source="nickname" disableSort>

@@ -26,7 +26,10 @@ function useDateFormat() {
   return (iso: string) => format.format(new Date(iso));
 }
 
-/** A member's details under its row: profile, roles (grant, revoke) and the switch between enabled and disabled. */
+/**
+ * A member's details under its row: profile, roles (grant, revoke), the switch between enabled and disabled, and
+ * the irreversible cancellation.
+ */
 export function MemberPanel() {
   const member = useRecordContext<StaffMember>();
   const translate = useTranslate();
@@ -34,7 +37,7 @@ export function MemberPanel() {
   const refresh = useRefresh();
   const formatDate = useDateFormat();
   const dataProvider = useDataProvider<AdminDataProvider>();
-  const [confirming, setConfirming] = useState<'state' | MemberRole | null>(null);
+  const [confirming, setConfirming] = useState<'state' | 'cancel' | MemberRole | null>(null);
   const [granting, setGranting] = useState(false);
   const [busy, setBusy] = useState(false);
   const roles = useQuery({
@@ -104,6 +107,11 @@ export function MemberPanel() {
             {translate(nextState === 'disabled' ? 'members.disable' : 'members.enable')}
           </Button>
         )}
+        {member.state !== 'cancelled' && (
+          <Button variant="outlined" size="small" color="error" onClick={() => setConfirming('cancel')}>
+            {translate('members.cancel')}
+          </Button>
+        )}
       </Stack>
       <Confirm
         isOpen={confirming === 'state'}
@@ -116,6 +124,15 @@ export function MemberPanel() {
             nextState === 'disabled' ? 'members.disabled' : 'members.enabled',
           )
         }
+        onClose={() => setConfirming(null)}
+      />
+      <Confirm
+        isOpen={confirming === 'cancel'}
+        loading={busy}
+        title={translate('members.cancel')}
+        content={translate('members.cancel_confirm', { name })}
+        confirmColor="warning"
+        onConfirm={() => run(() => dataProvider.setMemberState(member.id, 'cancelled'), 'members.cancelled_done')}
         onClose={() => setConfirming(null)}
       />
       <Confirm

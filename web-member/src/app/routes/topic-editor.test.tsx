@@ -54,6 +54,34 @@ describe('/addTopic and /user/editTopic', () => {
     expect(callsTo(network.sent, 'POST', '/api/forum/topics')).toHaveLength(0);
   });
 
+  it('uploads a picture into the content and publishes the topic', async () => {
+    const user = userEvent.setup();
+    const { network, router } = renderApp('/addTopic', {
+      routes: {
+        'GET /api/forum/tags': () => json(200, tags),
+        'POST /api/forum/uploads/images': () =>
+          json(201, { url: '/api/files/forum/images/cat.png', width: 4, height: 3 }),
+        'POST /api/forum/topics': () => json(201, { topicId: 't9', version: 1, visible: true }),
+        'GET /api/forum/topics/t9': () => json(200, topicDetail({ topicId: 't9', title: 'Cats' })),
+        'GET /api/forum/topics/t9/comments': () => json(200, page([])),
+      },
+    });
+    await user.type(await screen.findByLabelText('Title'), 'Cats');
+    await user.click(await screen.findByRole('checkbox', { name: 'Go' }));
+    await user.upload(screen.getByLabelText('Image'), new File(['png'], 'cat.png', { type: 'image/png' }));
+    await waitFor(() => expect(callsTo(network.sent, 'POST', '/api/forum/uploads/images')).toHaveLength(1));
+    expect(callsTo(network.sent, 'POST', '/api/forum/uploads/images')[0]!.formData?.get('file')).toBeInstanceOf(File);
+    await waitFor(() =>
+      expect(document.querySelector('.rich-editor img')?.getAttribute('src')).toBe('/api/files/forum/images/cat.png'),
+    );
+    await user.click(screen.getByRole('button', { name: 'Publish' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?topicId=t9'));
+    const body = new URLSearchParams(callsTo(network.sent, 'POST', '/api/forum/topics')[0]!.body);
+    expect(body.get('title')).toBe('Cats');
+    expect(body.get('content')).toContain('<img src="/api/files/forum/images/cat.png">');
+    expect(body.getAll('tagIds')).toEqual(['go']);
+  });
+
   it('edits a topic with its hidden block intact and shows the server field errors (zh)', async () => {
     const user = userEvent.setup();
     let attempts = 0;

@@ -75,6 +75,12 @@ export const forumEn = {
   confirmDelete: 'Delete this?',
   loginToComment: 'Log in to comment.',
   login: 'Log in',
+  mentionHint: 'Type @ followed by a nickname to mention a member.',
+  video: {
+    processing: 'The video is being processed, please refresh later.',
+    failed: 'The video could not be processed.',
+    unsupported: 'Your browser cannot play this video.',
+  },
   editor: {
     addTitle: 'Post a topic',
     editTitle: 'Edit topic',
@@ -103,6 +109,7 @@ export const forumEn = {
     undo: 'Undo',
     redo: 'Redo',
     insertHide: 'Insert hidden content',
+    image: 'Image',
     hideType: 'Hidden content type',
     hideValue: 'Password',
     hideGrade: 'Points needed (grade)',
@@ -110,6 +117,9 @@ export const forumEn = {
     hideBlock: 'Hidden content ({{type}})',
     notAllowed: 'You may not edit this topic.',
     loginToPost: 'Log in to post a topic.',
+    video: 'Video',
+    videoUploading: 'Uploading the video…',
+    mentionSuggestions: 'Members to mention',
   },
   my: {
     empty: 'Nothing here yet.',

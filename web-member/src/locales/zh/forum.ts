@@ -77,6 +77,12 @@ export const forumZh: Translation['forum'] = {
   confirmDelete: '确定删除吗？',
   loginToComment: '登录后才能评论。',
   login: '登录',
+  mentionHint: '输入 @ 加昵称可提及会员。',
+  video: {
+    processing: '视频正在处理中，请稍后刷新。',
+    failed: '视频处理失败。',
+    unsupported: '你的浏览器无法播放此视频。',
+  },
   editor: {
     addTitle: '发表话题',
     editTitle: '编辑话题',
@@ -105,6 +111,7 @@ export const forumZh: Translation['forum'] = {
     undo: '撤销',
     redo: '重做',
     insertHide: '插入隐藏内容',
+    image: '图片',
     hideType: '隐藏内容类型',
     hideValue: '密码',
     hideGrade: '所需积分（等级）',
@@ -112,6 +119,9 @@ export const forumZh: Translation['forum'] = {
     hideBlock: '隐藏内容（{{type}}）',
     notAllowed: '你不能编辑此话题。',
     loginToPost: '登录后才能发表话题。',
+    video: '视频',
+    videoUploading: '正在上传视频…',
+    mentionSuggestions: '可提及的会员',
   },
   my: {
     empty: '这里还没有内容。',

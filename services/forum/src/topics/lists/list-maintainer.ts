@@ -1,10 +1,9 @@
-import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
-import type { Kafka } from 'kafkajs';
+import { Inject, Injectable } from '@nestjs/common';
 import type { Collection, Db } from 'mongodb';
 import type { EventEnvelope, TopicEvent } from '@forum/contracts';
-import { ConsumerRunner, ProjectionWaiter, reactorRunner, TopicRegistry } from '@forum/event-bus';
-import { APP_CONFIG, CONTEXT_DB, KAFKA } from '@forum/platform';
-import type { AppConfig } from '@forum/platform';
+import { ProjectionWaiter } from '@forum/event-bus';
+import type { ReactorDefinition } from '@forum/event-bus';
+import { CONTEXT_DB, ReactorHost } from '@forum/platform';
 import {
   evolveMembership,
   HEAD_SIZE,
@@ -37,9 +36,7 @@ const TOPIC_EVENTS = new Set([
  * in between replays harmlessly. Reports to the ProjectionWaiter under its name, so commands can wait for it.
  */
 @Injectable()
-export class TopicListMaintainer implements OnApplicationBootstrap, BeforeApplicationShutdown {
-  private readonly logger = new Logger('forum-list-heads');
-  private runner: ConsumerRunner | null = null;
+export class TopicListMaintainer extends ReactorHost {
   private readonly heads: Collection<ListHeadDocument>;
   private readonly memberships: Collection<MembershipDocument>;
   /** Called after each applied event (the list reader drops its short cache). */
@@ -47,36 +44,15 @@ export class TopicListMaintainer implements OnApplicationBootstrap, BeforeApplic
 
   constructor(
     @Inject(CONTEXT_DB) db: Db,
-    @Inject(KAFKA) private readonly kafka: Kafka,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
-    private readonly topics: TopicRegistry,
     private readonly waiter: ProjectionWaiter,
   ) {
+    super();
     this.heads = db.collection(TOPIC_LIST_HEADS);
     this.memberships = db.collection(TOPIC_LIST_MEMBERSHIPS);
   }
 
-  async onApplicationBootstrap(): Promise<void> {
-    if (!this.config.RUN_WORKERS) return;
-    this.runner = reactorRunner(
-      { name: LIST_MAINTAINER, version: 1, topics: ['forum.topic'], handle: (event) => this.apply(event) },
-      {
-        service: this.config.SERVICE_NAME,
-        kafka: this.kafka,
-        topics: this.topics,
-        logger: {
-          info: (obj: object, msg?: string) => this.logger.log({ ...obj, msg }),
-          warn: (obj: object, msg?: string) => this.logger.warn({ ...obj, msg }),
-          error: (obj: object, msg?: string) => this.logger.error({ ...obj, msg }),
-        },
-      },
-    );
-    await this.runner.start();
-  }
-
-  async beforeApplicationShutdown(): Promise<void> {
-    await this.runner?.stop();
-    this.runner = null;
+  reactors(): ReactorDefinition[] {
+    return [{ name: LIST_MAINTAINER, version: 1, topics: ['forum.topic'], handle: (event) => this.apply(event) }];
   }
 
   async apply(envelope: EventEnvelope): Promise<void> {

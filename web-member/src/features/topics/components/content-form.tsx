@@ -1,9 +1,11 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '@/components/ui/toast-store';
 import { formProblemsOf } from '@/lib/form-problems';
 import { useWriteContent, type ContentWrite } from '../api/comments';
 import { htmlToText, textToHtml } from '../utils/plain-html';
+import { MentionList } from './mention-suggestions';
+import { useTextareaMentions } from './use-textarea-mentions';
 
 export const CONTENT_MAX = 20_000;
 
@@ -32,6 +34,8 @@ export function ContentForm({
   const [text, setText] = useState(() => (initialHtml ? htmlToText(initialHtml) : ''));
   const [error, setError] = useState<string | null>(null);
   const write = useWriteContent();
+  const field = useRef<HTMLTextAreaElement>(null);
+  const mentions = useTextareaMentions(field, text, setText);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -57,16 +61,27 @@ export function ContentForm({
         {label}
       </label>
       <textarea
+        ref={field}
         id={id}
         rows={4}
         value={text}
         onChange={(event) => {
           setText(event.target.value);
+          mentions.track();
           if (error) setError(null);
         }}
+        onSelect={mentions.track}
+        onKeyDown={mentions.onKeyDown}
+        onBlur={mentions.close}
         aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
+        aria-describedby={error ? `${id}-hint ${id}-error` : `${id}-hint`}
       />
+      {mentions.open ? (
+        <MentionList items={mentions.items} active={mentions.active} onChoose={mentions.choose} />
+      ) : null}
+      <p id={`${id}-hint`} className="content-form__hint">
+        {t('forum.mentionHint')}
+      </p>
       {error ? (
         <p id={`${id}-error`} className="field__error" role="alert">
           {error}

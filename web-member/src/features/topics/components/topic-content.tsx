@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { RichContent } from '@/components/ui/rich-content';
 import type { HiddenBlockView, UnlockResult } from '../api/types';
 import { LockedBlock } from './locked-block';
+import { VideoPlayer } from './video-player';
 
 interface Host {
   element: Element;
@@ -29,6 +30,7 @@ export function TopicContent({
   const { t } = useTranslation();
   const container = useRef<HTMLDivElement>(null);
   const [hosts, setHosts] = useState<Host[]>([]);
+  const [players, setPlayers] = useState<{ element: Element; videoId: string }[]>([]);
   const [revealed, setRevealed] = useState<Record<number, string>>({});
   const byIndex = useMemo(() => new Map(blocks.map((block) => [block.index, block])), [blocks]);
 
@@ -49,6 +51,13 @@ export function TopicContent({
     );
   }, [html, byIndex]);
 
+  // Each `<player data-video-id>` (the server's sanitizer keeps only that attribute) gets the video's state,
+  // including those in a block just revealed by a password (its HTML is portalled inside the container).
+  useLayoutEffect(() => {
+    const elements = [...(container.current?.querySelectorAll('player[data-video-id]') ?? [])];
+    setPlayers(elements.map((element) => ({ element, videoId: element.getAttribute('data-video-id') ?? '' })));
+  }, [html, revealed]);
+
   const onUnlocked = (result: UnlockResult) =>
     setRevealed((current) => ({
       ...current,
@@ -60,6 +69,9 @@ export function TopicContent({
       <div ref={container}>
         <RichContent html={html} className="topic-content" />
       </div>
+      {players.map(({ element, videoId }, position) =>
+        createPortal(<VideoPlayer videoId={videoId} />, element, `player-${position}-${videoId}`),
+      )}
       {hosts.map(({ element, block }) => {
         const type = t(`forum.hideType.${block.type}`);
         // A block the server now sends open (e.g. refetched after commenting) wins over one revealed in place.

@@ -1,8 +1,15 @@
 import { EditorContent, useEditor, type Editor } from '@tiptap/react';
+import Image from '@tiptap/extension-image';
 import StarterKit from '@tiptap/starter-kit';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formProblemsOf } from '@/lib/form-problems';
+import { uploadImage } from '../api/upload-image';
+import { uploadVideo } from '../api/videos';
 import { EDITOR_HIDE_TYPES, hideContent, HideNode } from './hide-node';
+import { MentionList } from '../components/mention-suggestions';
+import { useMentionSuggest } from './mention-suggest';
+import { playerContent, PlayerNode } from './player-node';
 
 /** The topic editor (TipTap) producing HTML; loaded only by the screens that post or edit topics. */
 export function RichEditor({
@@ -18,8 +25,10 @@ export function RichEditor({
   invalid?: boolean;
   describedBy?: string;
 }) {
+  // The mention list drives some keys; the editor's props are fixed at creation, so they reach it through a ref.
+  const mentionKeys = useRef<(event: KeyboardEvent) => boolean>(() => false);
   const editor = useEditor({
-    extensions: [StarterKit, HideNode],
+    extensions: [StarterKit, HideNode, Image, PlayerNode],
     content: initialHtml,
     immediatelyRender: true,
     editorProps: {
@@ -29,6 +38,7 @@ export function RichEditor({
         'aria-multiline': 'true',
         'aria-label': label,
       },
+      handleKeyDown: (_view, event) => mentionKeys.current(event),
     },
     onUpdate: ({ editor: current }) => onChange(current.isEmpty ? '' : current.getHTML()),
   });
@@ -42,10 +52,14 @@ export function RichEditor({
     else element.removeAttribute('aria-describedby');
   }, [editor, invalid, describedBy]);
 
+  const mention = useMentionSuggest(editor);
+  mentionKeys.current = mention.onKeyDown;
+
   return (
     <div className="rich-editor">
       {editor ? <Toolbar editor={editor} /> : null}
       <EditorContent editor={editor} />
+      {mention.open ? <MentionList items={mention.items} active={mention.active} onChoose={mention.choose} /> : null}
     </div>
   );
 }
@@ -75,6 +89,8 @@ function Toolbar({ editor }: { editor: Editor }) {
       {button(t('forum.editor.codeBlock'), () => chain().toggleCodeBlock().run(), editor.isActive('codeBlock'))}
       {button(t('forum.editor.undo'), () => chain().undo().run())}
       {button(t('forum.editor.redo'), () => chain().redo().run())}
+      <ImageButton editor={editor} />
+      <VideoButton editor={editor} />
       <button type="button" className="toolbar__button" aria-expanded={hideOpen} onClick={() => setHideOpen(!hideOpen)}>
         {t('forum.editor.insertHide')}
       </button>
@@ -129,5 +145,95 @@ function HideInserter({ onInsert }: { onInsert: (type: string, value: string) =>
         {t('forum.editor.insert')}
       </button>
     </div>
+  );
+}
+
+/** Uploads a picture (the server checks its size and format) and inserts it where the cursor is. */
+function ImageButton({ editor }: { editor: Editor }) {
+  const { t } = useTranslation();
+  const input = useRef<HTMLInputElement>(null);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const upload = async (file: File) => {
+    setBusy(true);
+    setError(null);
+    try {
+      const image = await uploadImage(file);
+      editor.chain().focus().setImage({ src: image.url }).run();
+    } catch (failure) {
+      const problems = formProblemsOf(failure, ['file'], t);
+      setError(problems.fields.file ?? problems.form ?? t('common.submitError'));
+    } finally {
+      setBusy(false);
+      if (input.current) input.current.value = '';
+    }
+  };
+  return (
+    <>
+      <button type="button" className="toolbar__button" disabled={busy} onClick={() => input.current?.click()}>
+        {t('forum.editor.image')}
+      </button>
+      <input
+        ref={input}
+        type="file"
+        accept="image/*"
+        hidden
+        aria-label={t('forum.editor.image')}
+        onChange={(event) => {
+          const file = event.target.files?.[0];
+          if (file) void upload(file);
+        }}
+      />
+      {error ? (
+        <span className="field__error" role="alert">
+          {error}
+        </span>
+      ) : null}
+    </>
+  );
+}
+
+/** Uploads a video (the server checks size and format, then transcodes it) and inserts its `<player>`. */
+function VideoButton({ editor }: { editor: Editor }) {
+  const { t } = useTranslation();
+  const input = useRef<HTMLInputElement>(null);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const upload = async (file: File) => {
+    setBusy(true);
+    setError(null);
+    try {
+      const video = await uploadVideo(file);
+      editor.chain().focus().insertContent(playerContent(video.videoId)).run();
+    } catch (failure) {
+      const problems = formProblemsOf(failure, ['file'], t);
+      setError(problems.fields.file ?? problems.form ?? t('common.submitError'));
+    } finally {
+      setBusy(false);
+      if (input.current) input.current.value = '';
+    }
+  };
+  return (
+    <>
+      <button type="button" className="toolbar__button" disabled={busy} onClick={() => input.current?.click()}>
+        {busy ? t('forum.editor.videoUploading') : t('forum.editor.video')}
+      </button>
+      <input
+        ref={input}
+        type="file"
+        accept="video/mp4,video/webm"
+        hidden
+        aria-label={t('forum.editor.video')}
+        onChange={(event) => {
+          const file = event.target.files?.[0];
+          if (file) void upload(file);
+        }}
+      />
+      {error ? (
+        <span className="field__error" role="alert">
+          {error}
+        </span>
+      ) : null}
+    </>
   );
 }

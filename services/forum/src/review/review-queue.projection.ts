@@ -1,0 +1,64 @@
+import type { EventEnvelope, ReviewKind, SubmissionEvent, SubmissionPayload } from '@forum/contracts';
+import type { ProjectionDefinition, ReadModelWriter } from '@forum/event-bus';
+
+export const REVIEW_QUEUE_PROJECTION = 'forum-review-queue';
+export const REVIEW_QUEUE = 'review_queue';
+
+/** One document per submission (`_id` = the content id it will have once approved). */
+export interface SubmissionDocument {
+  _id: string;
+  kind: ReviewKind;
+  authorId: string;
+  status: 'pending' | 'approved' | 'rejected';
+  payload: SubmissionPayload;
+  submittedAt: string;
+  decidedBy: string | null;
+  decidedAt: string | null;
+  reason: string | null;
+}
+
+/** The staff review queue and the authors' "pending review" lists. */
+export const reviewQueueProjection: ProjectionDefinition = {
+  name: REVIEW_QUEUE_PROJECTION,
+  version: 1,
+  topics: ['forum.submission'],
+  collections: [REVIEW_QUEUE],
+  apply(envelope: EventEnvelope, writer: ReadModelWriter) {
+    const event = envelope as EventEnvelope & SubmissionEvent;
+    switch (event.type) {
+      case 'ContentSubmitted': {
+        const { contentId, authorId, payload, submittedAt } = event.data;
+        writer.upsertVersioned(REVIEW_QUEUE, contentId, envelope, {
+          $set: {
+            kind: payload.kind,
+            authorId,
+            status: 'pending',
+            payload,
+            submittedAt,
+            decidedBy: null,
+            decidedAt: null,
+            reason: null,
+          },
+        });
+        return;
+      }
+      case 'ContentApproved':
+        writer.upsertVersioned(REVIEW_QUEUE, event.data.contentId, envelope, {
+          $set: { status: 'approved', decidedBy: event.data.by, decidedAt: event.data.at },
+        });
+        return;
+      case 'ContentRejected':
+        writer.upsertVersioned(REVIEW_QUEUE, event.data.contentId, envelope, {
+          $set: {
+            status: 'rejected',
+            decidedBy: event.data.by,
+            decidedAt: event.data.at,
+            reason: event.data.reason,
+          },
+        });
+        return;
+      default:
+        return;
+    }
+  },
+};

@@ -1,0 +1,58 @@
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { renderForum } from './render-forum';
+import { StaffCommentList, StaffReplyList } from './StaffContentList';
+
+afterEach(cleanup);
+
+const row = (id: string, kind: string, text: string, extra: Record<string, unknown> = {}) => ({
+  id,
+  kind,
+  topicId: 't1',
+  commentId: kind === 'reply' ? 'c1' : null,
+  authorId: `m-${id}`,
+  author: { memberId: `m-${id}`, nickname: `Author ${id}`, avatarUrl: null, cancelled: false },
+  contentHtml: `<p>${text}</p>`,
+  postedAt: '2026-11-21T10:00:00.000Z',
+  editedAt: null,
+  deleted: false,
+  likeCount: 0,
+  ...extra,
+});
+
+describe('the staff comment and reply lists', () => {
+  it('lists every comment with its state, in Chinese, from the staff endpoint', async () => {
+    const { sent } = renderForum(<StaffCommentList />, {
+      resource: 'comments',
+      language: 'zh',
+      routes: {
+        'GET /api/forum/staff/comments': {
+          json: { items: [row('c1', 'comment', 'Nice'), row('c2', 'comment', 'Gone', { deleted: true })], total: 2 },
+        },
+      },
+    });
+    const nice = within((await screen.findByText('Nice')).closest('tr')!);
+    expect(nice.getByText('Author c1')).toBeTruthy();
+    expect(nice.getByRole('button', { name: '删除' })).toBeTruthy();
+    const gone = within(screen.getByText('Gone').closest('tr')!);
+    expect(gone.getByText('已删除')).toBeTruthy();
+    expect(gone.queryByRole('button', { name: '删除' })).toBeNull();
+    expect(sent('GET').some(({ url }) => url.startsWith('/api/forum/staff/comments?page=1&pageSize=20'))).toBe(true);
+  });
+
+  it('deletes a reply through the reply route after confirming', async () => {
+    const { sent } = renderForum(<StaffReplyList />, {
+      resource: 'replies',
+      routes: {
+        'GET /api/forum/staff/replies': { json: { items: [row('r1', 'reply', 'Spam reply')], total: 1 } },
+        'DELETE /api/forum/replies/r1': { json: { replyId: 'r1', visible: true } },
+      },
+    });
+    fireEvent.click(
+      within((await screen.findByText('Spam reply')).closest('tr')!).getByRole('button', { name: 'Delete' }),
+    );
+    expect(sent('DELETE')).toEqual([]);
+    fireEvent.click(await screen.findByRole('button', { name: 'Confirm' }));
+    await waitFor(() => expect(sent('DELETE')).toEqual([{ url: '/api/forum/replies/r1', body: undefined }]));
+  });
+});
