@@ -165,6 +165,10 @@ describe('third-party login (OAuth 2)', () => {
         `/api/identity/oauth-sandbox/authorize?response_type=code&client_id=forum-sandbox&redirect_uri=${encodeURIComponent('https://evil.example/steal')}&state=state-0123456789abcdef&code_challenge=${challenge}&code_challenge_method=S256`,
       );
       expect(foreignReturn.status).toBe(400);
+      const notAUrl = await b.get(
+        `/api/identity/oauth-sandbox/authorize?response_type=code&client_id=forum-sandbox&redirect_uri=x&state=state-0123456789abcdef&code_challenge=${challenge}&code_challenge_method=S256`,
+      );
+      expect(notAUrl.status).toBe(400);
       const info = await b
         .withHeaders({ authorization: 'Bearer not-a-token' })
         .get<{ error: string }>('/api/identity/oauth-sandbox/userinfo');

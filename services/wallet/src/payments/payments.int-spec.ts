@@ -67,7 +67,8 @@ describe('recharge through the sandbox gateway', () => {
     expect(payment.body).toMatchObject({ intentId, amount: 10_000, status: 'paid', provider: 'sandbox' });
     const entries = await w.t.client.as(memberId).get<Page<BalanceEntryView>>('/api/wallet/me/balance-entries');
     expect(entries.body.items).toEqual([expect.objectContaining({ module: 5, amount: 10_000, reference: intentId })]);
-    expect((await trades().findOne({ _id: intentId }))?.notifyDue).toBe(false);
+    // The gateway records the acknowledgement after the wallet answered its notify.
+    await eventually(async () => expect((await trades().findOne({ _id: intentId }))?.notifyDue).toBe(false));
     // Someone else's payment is not there for them.
     const stranger = await w.member();
     expect((await w.t.client.as(stranger).get(`/api/wallet/payments/${intentId}`)).status).toBe(404);

@@ -9,7 +9,8 @@ import { approvePage } from './approve-page';
 /** Only the site's own return point: the sandbox never sends a browser (or a code) anywhere else. */
 const returnPoint = z
   .url({ protocol: /^https?$/ })
-  .refine((url) => new URL(url).pathname === '/thirdParty/loginRedirect');
+  // Checks run on after a failed `url()` check in zod 4, so the refinement must not assume a parsable URL.
+  .refine((url) => URL.canParse(url) && new URL(url).pathname === '/thirdParty/loginRedirect');
 
 const authorizeQuery = z.object({
   response_type: z.literal('code'),

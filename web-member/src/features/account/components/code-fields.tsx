@@ -8,7 +8,7 @@ import type { Captcha } from '../api/get-captcha';
 import { useSendCode, type CodeChannel, type CodePurpose } from '../api/send-code';
 import { useCountdown } from '../hooks/use-countdown';
 import { formProblemsOf } from '@/lib/form-problems';
-import { CaptchaImage } from './captcha-image';
+import { CaptchaField } from './captcha-field';
 
 type Problems = Record<string, string | undefined>;
 
@@ -97,25 +97,12 @@ export function CodeFields(props: CodeFieldsProps) {
 
   return (
     <>
-      <TextField
-        label={t('account.fields.captcha')}
-        name="captcha"
-        autoComplete="off"
-        autoCapitalize="off"
-        spellCheck={false}
-        required
+      <CaptchaField
+        captcha={captcha}
         value={props.captchaValue}
         onValueChange={props.onCaptchaChange}
         error={props.captchaError}
         hint={t('codes.captchaHint')}
-        addon={
-          <CaptchaImage
-            captcha={captcha.data}
-            loading={captcha.isFetching}
-            failed={captcha.isError}
-            onRefresh={() => void captcha.refetch()}
-          />
-        }
       />
       <TextField
         label={t(props.channel === 'sms' ? 'codes.smsCode' : 'codes.emailCode')}

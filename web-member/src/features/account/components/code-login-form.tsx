@@ -1,13 +1,13 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FeatureClosed } from '@/components/ui/feature-closed';
-import { TextField } from '@/components/ui/form-field';
+import { FormError } from '@/components/ui/form-error';
 import { rules } from '@/lib/validation';
 import { useCaptcha } from '../api/get-captcha';
 import { useLoginWithCode } from '../api/login-with-code';
 import { useFormState } from '@/hooks/use-form-state';
 import { formProblemsOf } from '@/lib/form-problems';
-import { CodeFields } from './code-fields';
+import { CodeTargetField } from './code-target-field';
 
 interface CodeLoginValues {
   target: string;
@@ -76,36 +76,16 @@ export function CodeLoginForm({ method, onLoggedIn }: CodeLoginFormProps) {
 
   return (
     <form ref={form.formRef} className="account-form" noValidate onSubmit={submit}>
-      {formError ? (
-        <p className="form-error" role="alert" tabIndex={-1}>
-          {formError}
-        </p>
-      ) : null}
-      <TextField
-        label={t(method === 'phone' ? 'codes.phone' : 'codes.email')}
-        name={targetName}
-        type={method === 'phone' ? 'tel' : 'email'}
-        autoComplete={method === 'phone' ? 'tel' : 'email'}
-        required
-        value={values.target}
-        onValueChange={(value) => setValue('target', value)}
-        error={errors.target}
-      />
-      <CodeFields
-        channel={method === 'phone' ? 'sms' : 'email'}
+      <FormError message={formError} />
+      <CodeTargetField
+        method={method}
         purpose="login"
-        target={values.target}
+        values={values}
+        errors={errors}
+        onValueChange={setValue}
         checkTarget={checkTarget}
         captcha={captcha}
-        captchaValue={values.captcha}
-        onCaptchaChange={(value) => setValue('captcha', value)}
-        captchaError={errors.captcha}
-        codeName={codeName}
-        code={values.code}
-        onCodeChange={(value) => setValue('code', value)}
-        codeError={errors.code}
         showProblems={show}
-        fields={[targetName]}
       />
       <button type="submit" className="button button--primary account-form__submit" disabled={login.isPending}>
         {login.isPending ? t('account.login.submitting') : t('account.login.submit')}

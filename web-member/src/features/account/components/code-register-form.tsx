@@ -1,16 +1,18 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { FeatureClosed } from '@/components/ui/feature-closed';
+import { FormError } from '@/components/ui/form-error';
 import { TextField } from '@/components/ui/form-field';
-import { RedirectNotice } from '@/components/ui/redirect-notice';
+import { PasswordPairFields } from '@/components/ui/password-pair-fields';
 import type { SystemUser } from '@/lib/api/api-types';
 import { rules, type Invalid } from '@/lib/validation';
 import { useCaptcha } from '../api/get-captcha';
 import { useRegisterWithCode } from '../api/register-with-code';
 import { useFormState } from '@/hooks/use-form-state';
 import { formProblemsOf } from '@/lib/form-problems';
-import { CodeFields } from './code-fields';
+import { CodeTargetField } from './code-target-field';
+import { Registered, RegisterSubmit } from './registration-parts';
+import { TermsField } from './terms-field';
 
 interface CodeRegisterValues {
   target: string;
@@ -52,7 +54,6 @@ export function CodeRegisterForm({ method, redirectTo, loginHref }: CodeRegister
   const [registered, setRegistered] = useState<SystemUser | null>(null);
   const captcha = useCaptcha(registered === null && closed === null);
   const register = useRegisterWithCode();
-  const termsId = useId();
   const targetName = method;
   const codeName = method === 'phone' ? 'smsCode' : 'emailCode';
 
@@ -119,119 +120,46 @@ export function CodeRegisterForm({ method, redirectTo, loginHref }: CodeRegister
   };
 
   if (closed !== null) return <FeatureClosed message={closed} fallback={t('featureClosed.register')} />;
-  if (registered) return <Registered user={registered} redirectTo={redirectTo} />;
-
-  const text = (field: 'nickname' | 'password' | 'confirmPassword') => ({
-    name: field,
-    value: values[field],
-    onValueChange: (value: string) => setValue(field, value),
-    error: errors[field],
-  });
+  if (registered) return <Registered user={registered} redirectTo={redirectTo} titleId="register-code-success-title" />;
 
   return (
     <form ref={form.formRef} className="account-form" noValidate onSubmit={submit}>
-      {formError ? (
-        <p className="form-error" role="alert" tabIndex={-1}>
-          {formError}
-        </p>
-      ) : null}
-      <TextField
-        label={t(method === 'phone' ? 'codes.phone' : 'codes.email')}
-        name={targetName}
-        type={method === 'phone' ? 'tel' : 'email'}
-        autoComplete={method === 'phone' ? 'tel' : 'email'}
-        required
-        value={values.target}
-        onValueChange={(value) => setValue('target', value)}
-        error={errors.target}
-      />
-      <CodeFields
-        channel={method === 'phone' ? 'sms' : 'email'}
+      <FormError message={formError} />
+      <CodeTargetField
+        method={method}
         purpose="register"
-        target={values.target}
+        values={values}
+        errors={errors}
+        onValueChange={setValue}
         checkTarget={() => {
           const problem = targetProblem();
           return problem ? { target: t(problem.key, problem.params ?? {}) } : {};
         }}
         captcha={captcha}
-        captchaValue={values.captcha}
-        onCaptchaChange={(value) => setValue('captcha', value)}
-        captchaError={errors.captcha}
-        codeName={codeName}
-        code={values.code}
-        onCodeChange={(value) => setValue('code', value)}
-        codeError={errors.code}
         showProblems={show}
-        fields={[targetName]}
       />
       <TextField
-        {...text('nickname')}
+        name="nickname"
+        value={values.nickname}
+        onValueChange={(value) => setValue('nickname', value)}
+        error={errors.nickname}
         label={t('account.fields.nickname')}
         optionalLabel={t('account.optional')}
         hint={t('account.hints.nickname')}
         autoComplete="nickname"
       />
-      <TextField
-        {...text('password')}
-        label={t('account.fields.password')}
-        hint={t('account.hints.password')}
-        type="password"
-        autoComplete="new-password"
-        required
+      <PasswordPairFields
+        passwordLabel={t('account.fields.password')}
+        values={values}
+        errors={errors}
+        onValueChange={setValue}
       />
-      <TextField
-        {...text('confirmPassword')}
-        label={t('account.fields.confirmPassword')}
-        type="password"
-        autoComplete="new-password"
-        required
+      <TermsField
+        checked={values.agreeTerms}
+        onCheckedChange={(checked) => setValue('agreeTerms', checked)}
+        error={errors.agreeTerms}
       />
-      <div className={`field field--check${errors.agreeTerms ? ' field--invalid' : ''}`}>
-        <div className="field__check">
-          <input
-            id={termsId}
-            type="checkbox"
-            name="agreeTerms"
-            checked={values.agreeTerms}
-            onChange={(event) => setValue('agreeTerms', event.target.checked)}
-            aria-invalid={errors.agreeTerms ? true : undefined}
-            aria-describedby={errors.agreeTerms ? `${termsId}-error` : undefined}
-          />
-          <label htmlFor={termsId}>{t('account.register.agreeTerms')}</label>
-        </div>
-        <Link to="/termsService" target="_blank" rel="noopener">
-          {t('account.register.readTerms')}
-          <span className="visually-hidden"> {t('account.register.opensNewTab')}</span>
-        </Link>
-        {errors.agreeTerms ? (
-          <p id={`${termsId}-error`} className="field__error">
-            {errors.agreeTerms}
-          </p>
-        ) : null}
-      </div>
-      <button type="submit" className="button button--primary account-form__submit" disabled={register.isPending}>
-        {register.isPending ? t('account.register.submitting') : t('account.register.submit')}
-      </button>
-      <p className="account-form__links">
-        <span>
-          {t('account.register.haveAccount')} <Link to={loginHref}>{t('account.register.login')}</Link>
-        </span>
-      </p>
+      <RegisterSubmit pending={register.isPending} loginHref={loginHref} />
     </form>
-  );
-}
-
-function Registered({ user, redirectTo }: { user: SystemUser; redirectTo: string }) {
-  const { t } = useTranslation();
-  const heading = useRef<HTMLHeadingElement>(null);
-  useEffect(() => heading.current?.focus(), []);
-  return (
-    <section className="account-success" aria-labelledby="register-code-success-title">
-      <h2 id="register-code-success-title" ref={heading} tabIndex={-1}>
-        {t('account.register.successTitle')}
-      </h2>
-      <p>{t('account.register.success', { name: user.nickname || user.account })}</p>
-      <RedirectNotice to={redirectTo} />
-    </section>
   );
 }

@@ -2,12 +2,14 @@ import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { TextField } from '@/components/ui/form-field';
+import { FormError } from '@/components/ui/form-error';
 import { rules } from '@/lib/validation';
 import { useCaptcha } from '../api/get-captcha';
 import { useStartRecovery, useVerifyRecovery, type RecoveryWay, type RecoveryWays } from '../api/password-recovery';
 import { useFormState } from '@/hooks/use-form-state';
 import { formProblemsOf } from '@/lib/form-problems';
-import { CaptchaImage } from './captcha-image';
+import { AccountField } from './account-field';
+import { CaptchaField } from './captcha-field';
 import { CodeFields } from './code-fields';
 
 export const FIND_PASSWORD_STEP2 = '/findPassWord/step2';
@@ -65,41 +67,17 @@ function AccountStep({ onFound }: { onFound: (account: string, ways: RecoveryWay
 
   return (
     <form ref={form.formRef} className="account-form" noValidate onSubmit={submit}>
-      {formError ? (
-        <p className="form-error" role="alert" tabIndex={-1}>
-          {formError}
-        </p>
-      ) : null}
-      <TextField
-        label={t('account.fields.account')}
-        name="account"
-        autoComplete="username"
-        autoCapitalize="off"
-        spellCheck={false}
-        required
+      <FormError message={formError} />
+      <AccountField
         value={values.account}
         onValueChange={(value) => setValue('account', value)}
         error={errors.account}
       />
-      <TextField
-        label={t('account.fields.captcha')}
-        name="captcha"
-        autoComplete="off"
-        autoCapitalize="off"
-        spellCheck={false}
-        required
+      <CaptchaField
+        captcha={captcha}
         value={values.captcha}
         onValueChange={(value) => setValue('captcha', value)}
         error={errors.captcha}
-        hint={t('account.hints.captcha')}
-        addon={
-          <CaptchaImage
-            captcha={captcha.data}
-            loading={captcha.isFetching}
-            failed={captcha.isError}
-            onRefresh={() => void captcha.refetch()}
-          />
-        }
       />
       <button type="submit" className="button button--primary account-form__submit" disabled={start.isPending}>
         {t('recovery.next')}
@@ -188,11 +166,7 @@ function ProveOwnership({
   return (
     <form ref={form.formRef} className="account-form" noValidate onSubmit={submit}>
       <p>{t('recovery.forAccount', { account })}</p>
-      {formError ? (
-        <p className="form-error" role="alert" tabIndex={-1}>
-          {formError}
-        </p>
-      ) : null}
+      <FormError message={formError} />
       <fieldset className="account-form__group">
         <legend>{t('recovery.chooseWay')}</legend>
         {offered.map((option) => (

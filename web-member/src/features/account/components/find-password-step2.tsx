@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { TextField } from '@/components/ui/form-field';
+import { FormError } from '@/components/ui/form-error';
+import { PasswordPairFields } from '@/components/ui/password-pair-fields';
 import { RedirectNotice } from '@/components/ui/redirect-notice';
 import { rules } from '@/lib/validation';
 import { useResetPassword } from '../api/password-recovery';
@@ -56,31 +57,12 @@ export function FindPasswordStep2({ recoveryToken }: { recoveryToken: string | n
 
   return (
     <form ref={form.formRef} className="account-form" noValidate onSubmit={submit}>
-      {formError ? (
-        <p className="form-error" role="alert" tabIndex={-1}>
-          {formError}
-        </p>
-      ) : null}
-      <TextField
-        label={t('recovery.newPassword')}
-        name="password"
-        type="password"
-        autoComplete="new-password"
-        hint={t('account.hints.password')}
-        required
-        value={values.password}
-        onValueChange={(value) => setValue('password', value)}
-        error={errors.password}
-      />
-      <TextField
-        label={t('account.fields.confirmPassword')}
-        name="confirmPassword"
-        type="password"
-        autoComplete="new-password"
-        required
-        value={values.confirmPassword}
-        onValueChange={(value) => setValue('confirmPassword', value)}
-        error={errors.confirmPassword}
+      <FormError message={formError} />
+      <PasswordPairFields
+        passwordLabel={t('recovery.newPassword')}
+        values={values}
+        errors={errors}
+        onValueChange={setValue}
       />
       <button type="submit" className="button button--primary account-form__submit" disabled={reset.isPending}>
         {t('recovery.reset')}

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { FeatureClosed } from '@/components/ui/feature-closed';
+import { FormError } from '@/components/ui/form-error';
 import { TextField } from '@/components/ui/form-field';
 import { ApiError } from '@/lib/api/api-error';
 import { useCaptcha } from '../api/get-captcha';
@@ -9,7 +10,8 @@ import { useLogin } from '../api/login';
 import { useFormState } from '@/hooks/use-form-state';
 import { formProblemsOf } from '@/lib/form-problems';
 import { validateLogin, type LoginValues } from '../utils/validate';
-import { CaptchaImage } from './captcha-image';
+import { AccountField } from './account-field';
+import { CaptchaField } from './captcha-field';
 
 const FIELDS = ['account', 'password', 'captcha'] as const;
 
@@ -75,18 +77,8 @@ export function LoginForm({ onLoggedIn, registerHref }: LoginFormProps) {
 
   return (
     <form ref={form.formRef} className="account-form" noValidate onSubmit={submit}>
-      {formError ? (
-        <p className="form-error" role="alert" tabIndex={-1}>
-          {formError}
-        </p>
-      ) : null}
-      <TextField
-        label={t('account.fields.account')}
-        name="account"
-        autoComplete="username"
-        autoCapitalize="off"
-        spellCheck={false}
-        required
+      <FormError message={formError} />
+      <AccountField
         value={values.account}
         onValueChange={(value) => setValue('account', value)}
         error={errors.account}
@@ -102,25 +94,11 @@ export function LoginForm({ onLoggedIn, registerHref }: LoginFormProps) {
         error={errors.password}
       />
       {captchaShown ? (
-        <TextField
-          label={t('account.fields.captcha')}
-          name="captcha"
-          autoComplete="off"
-          autoCapitalize="off"
-          spellCheck={false}
-          required
+        <CaptchaField
+          captcha={captcha}
           value={values.captcha}
           onValueChange={(value) => setValue('captcha', value)}
           error={errors.captcha}
-          hint={t('account.hints.captcha')}
-          addon={
-            <CaptchaImage
-              captcha={captcha.data}
-              loading={captcha.isFetching}
-              failed={captcha.isError}
-              onRefresh={() => void captcha.refetch()}
-            />
-          }
         />
       ) : null}
       <button type="submit" className="button button--primary account-form__submit" disabled={login.isPending}>

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { TextField } from '@/components/ui/form-field';
+import { FormError } from '@/components/ui/form-error';
 import { RedirectNotice } from '@/components/ui/redirect-notice';
 import { rules, type Invalid } from '@/lib/validation';
 import { useCaptcha } from '../api/get-captcha';
@@ -77,11 +78,7 @@ function NewPhoneForm({ changeToken }: { changeToken: string | null }) {
 
   return (
     <form ref={form.formRef} className="account-form" noValidate onSubmit={submit}>
-      {formError ? (
-        <p className="form-error" role="alert" tabIndex={-1}>
-          {formError}
-        </p>
-      ) : null}
+      <FormError message={formError} />
       <TextField
         label={t(changeToken ? 'phone.newPhone' : 'codes.phone')}
         name="phone"
@@ -182,11 +179,7 @@ export function VerifyOldPhone() {
 
   return (
     <form ref={form.formRef} className="account-form" noValidate onSubmit={submit}>
-      {formError ? (
-        <p className="form-error" role="alert" tabIndex={-1}>
-          {formError}
-        </p>
-      ) : null}
+      <FormError message={formError} />
       <p>{me.data?.phone ? t('phone.oldPhone', { phone: me.data.phone }) : t('common.loading')}</p>
       <CodeFields
         channel="sms"

@@ -1,16 +1,19 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { FeatureClosed } from '@/components/ui/feature-closed';
+import { FormError } from '@/components/ui/form-error';
 import { TextField } from '@/components/ui/form-field';
-import { RedirectNotice } from '@/components/ui/redirect-notice';
+import { PasswordPairFields } from '@/components/ui/password-pair-fields';
 import type { SystemUser } from '@/lib/api/api-types';
 import { useCaptcha } from '../api/get-captcha';
 import { useRegister } from '../api/register';
 import { useFormState } from '@/hooks/use-form-state';
 import { formProblemsOf } from '@/lib/form-problems';
 import { validateRegister, type RegisterValues } from '../utils/validate';
-import { CaptchaImage } from './captcha-image';
+import { AccountField } from './account-field';
+import { CaptchaField } from './captcha-field';
+import { Registered, RegisterSubmit } from './registration-parts';
+import { TermsField } from './terms-field';
 
 const FIELDS = [
   'account',
@@ -49,7 +52,6 @@ export function RegisterForm({ redirectTo, loginHref }: RegisterFormProps) {
   const [registered, setRegistered] = useState<SystemUser | null>(null);
   const captcha = useCaptcha(registered === null && closed === null);
   const register = useRegister();
-  const termsId = useId();
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -79,7 +81,7 @@ export function RegisterForm({ redirectTo, loginHref }: RegisterFormProps) {
   };
 
   if (closed !== null) return <FeatureClosed message={closed} fallback={t('featureClosed.register')} />;
-  if (registered) return <Registered user={registered} redirectTo={redirectTo} />;
+  if (registered) return <Registered user={registered} redirectTo={redirectTo} titleId="register-success-title" />;
 
   const text = (field: Exclude<keyof RegisterValues, 'agreeTerms'>) => ({
     name: field,
@@ -90,19 +92,12 @@ export function RegisterForm({ redirectTo, loginHref }: RegisterFormProps) {
 
   return (
     <form ref={form.formRef} className="account-form" noValidate onSubmit={submit}>
-      {formError ? (
-        <p className="form-error" role="alert" tabIndex={-1}>
-          {formError}
-        </p>
-      ) : null}
-      <TextField
-        {...text('account')}
-        label={t('account.fields.account')}
+      <FormError message={formError} />
+      <AccountField
         hint={t('account.hints.account')}
-        autoComplete="username"
-        autoCapitalize="off"
-        spellCheck={false}
-        required
+        value={values.account}
+        onValueChange={(value) => setValue('account', value)}
+        error={errors.account}
       />
       <TextField
         {...text('nickname')}
@@ -111,20 +106,11 @@ export function RegisterForm({ redirectTo, loginHref }: RegisterFormProps) {
         hint={t('account.hints.nickname')}
         autoComplete="nickname"
       />
-      <TextField
-        {...text('password')}
-        label={t('account.fields.password')}
-        hint={t('account.hints.password')}
-        type="password"
-        autoComplete="new-password"
-        required
-      />
-      <TextField
-        {...text('confirmPassword')}
-        label={t('account.fields.confirmPassword')}
-        type="password"
-        autoComplete="new-password"
-        required
+      <PasswordPairFields
+        passwordLabel={t('account.fields.password')}
+        values={values}
+        errors={errors}
+        onValueChange={setValue}
       />
       <fieldset className="account-form__group">
         <legend>{t('account.register.optionalSection')}</legend>
@@ -132,69 +118,18 @@ export function RegisterForm({ redirectTo, loginHref }: RegisterFormProps) {
         <TextField {...text('hintQuestion')} label={t('account.fields.hintQuestion')} autoComplete="off" />
         <TextField {...text('hintAnswer')} label={t('account.fields.hintAnswer')} autoComplete="off" />
       </fieldset>
-      <TextField
-        {...text('captcha')}
-        label={t('account.fields.captcha')}
-        hint={t('account.hints.captcha')}
-        autoComplete="off"
-        autoCapitalize="off"
-        spellCheck={false}
-        required
-        addon={
-          <CaptchaImage
-            captcha={captcha.data}
-            loading={captcha.isFetching}
-            failed={captcha.isError}
-            onRefresh={() => void captcha.refetch()}
-          />
-        }
+      <CaptchaField
+        captcha={captcha}
+        value={values.captcha}
+        onValueChange={(value) => setValue('captcha', value)}
+        error={errors.captcha}
       />
-      <div className={`field field--check${errors.agreeTerms ? ' field--invalid' : ''}`}>
-        <div className="field__check">
-          <input
-            id={termsId}
-            type="checkbox"
-            name="agreeTerms"
-            checked={values.agreeTerms}
-            onChange={(event) => setValue('agreeTerms', event.target.checked)}
-            aria-invalid={errors.agreeTerms ? true : undefined}
-            aria-describedby={errors.agreeTerms ? `${termsId}-error` : undefined}
-          />
-          <label htmlFor={termsId}>{t('account.register.agreeTerms')}</label>
-        </div>
-        <Link to="/termsService" target="_blank" rel="noopener">
-          {t('account.register.readTerms')}
-          <span className="visually-hidden"> {t('account.register.opensNewTab')}</span>
-        </Link>
-        {errors.agreeTerms ? (
-          <p id={`${termsId}-error`} className="field__error">
-            {errors.agreeTerms}
-          </p>
-        ) : null}
-      </div>
-      <button type="submit" className="button button--primary account-form__submit" disabled={register.isPending}>
-        {register.isPending ? t('account.register.submitting') : t('account.register.submit')}
-      </button>
-      <p className="account-form__links">
-        <span>
-          {t('account.register.haveAccount')} <Link to={loginHref}>{t('account.register.login')}</Link>
-        </span>
-      </p>
+      <TermsField
+        checked={values.agreeTerms}
+        onCheckedChange={(checked) => setValue('agreeTerms', checked)}
+        error={errors.agreeTerms}
+      />
+      <RegisterSubmit pending={register.isPending} loginHref={loginHref} />
     </form>
-  );
-}
-
-function Registered({ user, redirectTo }: { user: SystemUser; redirectTo: string }) {
-  const { t } = useTranslation();
-  const heading = useRef<HTMLHeadingElement>(null);
-  useEffect(() => heading.current?.focus(), []);
-  return (
-    <section className="account-success" aria-labelledby="register-success-title">
-      <h2 id="register-success-title" ref={heading} tabIndex={-1}>
-        {t('account.register.successTitle')}
-      </h2>
-      <p>{t('account.register.success', { name: user.nickname || user.account })}</p>
-      <RedirectNotice to={redirectTo} />
-    </section>
   );
 }

@@ -1,6 +1,8 @@
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TextField } from '@/components/ui/form-field';
+import { FormError } from '@/components/ui/form-error';
+import { PasswordPairFields } from '@/components/ui/password-pair-fields';
 import { toast } from '@/components/ui/toast-store';
 import { useFormState } from '@/hooks/use-form-state';
 import { formProblemsOf } from '@/lib/form-problems';
@@ -50,11 +52,7 @@ export function PasswordForm() {
       <h2 id="password-title" className="section-title">
         {t('profile.changePassword')}
       </h2>
-      {formError ? (
-        <p className="form-error" role="alert" tabIndex={-1}>
-          {formError}
-        </p>
-      ) : null}
+      <FormError message={formError} />
       <TextField
         label={t('profile.oldPassword')}
         name="oldPassword"
@@ -65,26 +63,11 @@ export function PasswordForm() {
         onValueChange={(value) => setValue('oldPassword', value)}
         error={errors.oldPassword}
       />
-      <TextField
-        label={t('recovery.newPassword')}
-        name="password"
-        type="password"
-        autoComplete="new-password"
-        hint={t('account.hints.password')}
-        required
-        value={values.password}
-        onValueChange={(value) => setValue('password', value)}
-        error={errors.password}
-      />
-      <TextField
-        label={t('account.fields.confirmPassword')}
-        name="confirmPassword"
-        type="password"
-        autoComplete="new-password"
-        required
-        value={values.confirmPassword}
-        onValueChange={(value) => setValue('confirmPassword', value)}
-        error={errors.confirmPassword}
+      <PasswordPairFields
+        passwordLabel={t('recovery.newPassword')}
+        values={values}
+        errors={errors}
+        onValueChange={setValue}
       />
       <button type="submit" className="button button--primary account-form__submit" disabled={change.isPending}>
         {t('profile.changePassword')}

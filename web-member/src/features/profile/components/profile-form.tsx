@@ -1,6 +1,7 @@
 import { useId, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TextField } from '@/components/ui/form-field';
+import { FormError } from '@/components/ui/form-error';
 import { toast } from '@/components/ui/toast-store';
 import { useFormState } from '@/hooks/use-form-state';
 import { formProblemsOf } from '@/lib/form-problems';
@@ -71,11 +72,7 @@ export function ProfileForm({ profile, onSaved }: { profile: ProfileFields; onSa
       <h2 id="profile-form-title" className="section-title">
         {t('profile.title')}
       </h2>
-      {formError ? (
-        <p className="form-error" role="alert" tabIndex={-1}>
-          {formError}
-        </p>
-      ) : null}
+      <FormError message={formError} />
       <TextField
         label={t('account.fields.nickname')}
         name="nickname"

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ComponentProps } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Pagination } from '@/components/ui/pagination';
 import { RichContent } from '@/components/ui/rich-content';
@@ -87,14 +87,11 @@ export function CommentList({
               </header>
               {comment.quotes.length ? <QuoteChain quotes={comment.quotes} /> : null}
               {composer?.kind === 'editComment' && composer.commentId === comment.commentId ? (
-                <ContentForm
+                <EditForm
                   target={{ kind: 'editComment', commentId: comment.commentId }}
                   label={t('forum.commentLabel')}
-                  submitLabel={t('forum.save')}
-                  successMessage={t('forum.saved')}
-                  initialHtml={composer.html}
-                  onDone={() => setComposer(null)}
-                  onCancel={() => setComposer(null)}
+                  html={composer.html}
+                  onClose={() => setComposer(null)}
                 />
               ) : (
                 <RichContent html={comment.contentHtml} className="comment__content" />
@@ -104,37 +101,20 @@ export function CommentList({
                 <button type="button" className="button button--small" onClick={() => onQuote(comment)}>
                   {t('forum.quote')}
                 </button>
-                <button
-                  type="button"
-                  className="button button--small"
-                  onClick={() =>
+                <ReplyEditDelete
+                  mine={mine}
+                  onReply={() =>
                     setComposer({
                       kind: 'reply',
                       commentId: comment.commentId,
                       name: nameOf(comment.author, cancelled),
                     })
                   }
-                >
-                  {t('forum.reply')}
-                </button>
-                {mine ? (
-                  <>
-                    <button
-                      type="button"
-                      className="button button--small"
-                      onClick={() =>
-                        setComposer({ kind: 'editComment', commentId: comment.commentId, html: comment.contentHtml })
-                      }
-                    >
-                      {t('forum.edit')}
-                    </button>
-                    <ConfirmButton
-                      label={t('forum.delete')}
-                      question={t('forum.confirmDelete')}
-                      onConfirm={() => deleteIt('comment', comment.commentId)}
-                    />
-                  </>
-                ) : null}
+                  onEdit={() =>
+                    setComposer({ kind: 'editComment', commentId: comment.commentId, html: comment.contentHtml })
+                  }
+                  onDelete={() => deleteIt('comment', comment.commentId)}
+                />
               </div>
               <Replies
                 comment={comment}
@@ -218,24 +198,20 @@ function Replies({
                 <time dateTime={reply.postedAt}> {formatDateTime(reply.postedAt, i18n.language)}</time>
               </p>
               {composer?.kind === 'editReply' && composer.replyId === reply.replyId ? (
-                <ContentForm
+                <EditForm
                   target={{ kind: 'editReply', replyId: reply.replyId }}
                   label={t('forum.replyLabel')}
-                  submitLabel={t('forum.save')}
-                  successMessage={t('forum.saved')}
-                  initialHtml={composer.html}
-                  onDone={() => setComposer(null)}
-                  onCancel={() => setComposer(null)}
+                  html={composer.html}
+                  onClose={() => setComposer(null)}
                 />
               ) : (
                 <RichContent html={reply.contentHtml} className="reply__content" />
               )}
               <div className="comment__actions">
                 <LikeButton kind="reply" id={reply.replyId} liked={reply.likedByMe} count={reply.likeCount} />
-                <button
-                  type="button"
-                  className="button button--small"
-                  onClick={() =>
+                <ReplyEditDelete
+                  mine={mine}
+                  onReply={() =>
                     setComposer({
                       kind: 'reply',
                       commentId: comment.commentId,
@@ -243,27 +219,9 @@ function Replies({
                       name: nameOf(reply.author, cancelled),
                     })
                   }
-                >
-                  {t('forum.reply')}
-                </button>
-                {mine ? (
-                  <>
-                    <button
-                      type="button"
-                      className="button button--small"
-                      onClick={() =>
-                        setComposer({ kind: 'editReply', replyId: reply.replyId, html: reply.contentHtml })
-                      }
-                    >
-                      {t('forum.edit')}
-                    </button>
-                    <ConfirmButton
-                      label={t('forum.delete')}
-                      question={t('forum.confirmDelete')}
-                      onConfirm={() => onDelete(reply.replyId)}
-                    />
-                  </>
-                ) : null}
+                  onEdit={() => setComposer({ kind: 'editReply', replyId: reply.replyId, html: reply.contentHtml })}
+                  onDelete={() => onDelete(reply.replyId)}
+                />
               </div>
             </li>
           );
@@ -275,5 +233,61 @@ function Replies({
         </button>
       ) : null}
     </div>
+  );
+}
+
+/** The actions every comment and reply offers: reply to it, and, on the member's own, edit and delete (asked first). */
+function ReplyEditDelete({
+  mine,
+  onReply,
+  onEdit,
+  onDelete,
+}: {
+  mine: boolean;
+  onReply: () => void;
+  onEdit: () => void;
+  onDelete: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <button type="button" className="button button--small" onClick={onReply}>
+        {t('forum.reply')}
+      </button>
+      {mine ? (
+        <>
+          <button type="button" className="button button--small" onClick={onEdit}>
+            {t('forum.edit')}
+          </button>
+          <ConfirmButton label={t('forum.delete')} question={t('forum.confirmDelete')} onConfirm={onDelete} />
+        </>
+      ) : null}
+    </>
+  );
+}
+
+/** Editing a comment or reply in place: saved or cancelled, the form closes. */
+function EditForm({
+  target,
+  label,
+  html,
+  onClose,
+}: {
+  target: ComponentProps<typeof ContentForm>['target'];
+  label: string;
+  html: string;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <ContentForm
+      target={target}
+      label={label}
+      submitLabel={t('forum.save')}
+      successMessage={t('forum.saved')}
+      initialHtml={html}
+      onDone={onClose}
+      onCancel={onClose}
+    />
   );
 }

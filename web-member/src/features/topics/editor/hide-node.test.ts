@@ -3,11 +3,13 @@ import StarterKit from '@tiptap/starter-kit';
 import { afterEach, describe, expect, it } from 'vitest';
 import { hideContent, HideNode } from './hide-node';
 
-let editor: Editor | null = null;
-afterEach(() => editor?.destroy());
+// Every editor is destroyed: a live one keeps a DOM observer timer that would fire after the test environment is gone.
+const editors: Editor[] = [];
+afterEach(() => editors.splice(0).forEach((editor) => editor.destroy()));
 
 const editorWith = (content: string) => {
-  editor = new Editor({ extensions: [StarterKit, HideNode], content });
+  const editor = new Editor({ extensions: [StarterKit, HideNode], content });
+  editors.push(editor);
   return editor;
 };
 

@@ -151,60 +151,60 @@ function HideInserter({ onInsert }: { onInsert: (type: string, value: string) =>
 /** Uploads a picture (the server checks its size and format) and inserts it where the cursor is. */
 function ImageButton({ editor }: { editor: Editor }) {
   const { t } = useTranslation();
-  const input = useRef<HTMLInputElement>(null);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const upload = async (file: File) => {
-    setBusy(true);
-    setError(null);
-    try {
-      const image = await uploadImage(file);
-      editor.chain().focus().setImage({ src: image.url }).run();
-    } catch (failure) {
-      const problems = formProblemsOf(failure, ['file'], t);
-      setError(problems.fields.file ?? problems.form ?? t('common.submitError'));
-    } finally {
-      setBusy(false);
-      if (input.current) input.current.value = '';
-    }
-  };
   return (
-    <>
-      <button type="button" className="toolbar__button" disabled={busy} onClick={() => input.current?.click()}>
-        {t('forum.editor.image')}
-      </button>
-      <input
-        ref={input}
-        type="file"
-        accept="image/*"
-        hidden
-        aria-label={t('forum.editor.image')}
-        onChange={(event) => {
-          const file = event.target.files?.[0];
-          if (file) void upload(file);
-        }}
-      />
-      {error ? (
-        <span className="field__error" role="alert">
-          {error}
-        </span>
-      ) : null}
-    </>
+    <UploadButton
+      label={t('forum.editor.image')}
+      accept="image/*"
+      upload={async (file) => {
+        const image = await uploadImage(file);
+        editor.chain().focus().setImage({ src: image.url }).run();
+      }}
+    />
   );
 }
 
 /** Uploads a video (the server checks size and format, then transcodes it) and inserts its `<player>`. */
 function VideoButton({ editor }: { editor: Editor }) {
   const { t } = useTranslation();
+  return (
+    <UploadButton
+      label={t('forum.editor.video')}
+      busyLabel={t('forum.editor.videoUploading')}
+      accept="video/mp4,video/webm"
+      upload={async (file) => {
+        const video = await uploadVideo(file);
+        editor.chain().focus().insertContent(playerContent(video.videoId)).run();
+      }}
+    />
+  );
+}
+
+/**
+ * A toolbar button that picks a file and hands it to `upload`; it is disabled while the upload runs, and the
+ * server's refusal is shown (and announced) beside it. The input is emptied afterwards so the same file can be
+ * picked again.
+ */
+function UploadButton({
+  label,
+  busyLabel,
+  accept,
+  upload,
+}: {
+  label: string;
+  /** Shown on the button while uploading (the label stays when absent). */
+  busyLabel?: string;
+  accept: string;
+  upload: (file: File) => Promise<void>;
+}) {
+  const { t } = useTranslation();
   const input = useRef<HTMLInputElement>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const upload = async (file: File) => {
+  const pick = async (file: File) => {
     setBusy(true);
     setError(null);
     try {
-      const video = await uploadVideo(file);
-      editor.chain().focus().insertContent(playerContent(video.videoId)).run();
+      await upload(file);
     } catch (failure) {
       const problems = formProblemsOf(failure, ['file'], t);
       setError(problems.fields.file ?? problems.form ?? t('common.submitError'));
@@ -216,17 +216,17 @@ function VideoButton({ editor }: { editor: Editor }) {
   return (
     <>
       <button type="button" className="toolbar__button" disabled={busy} onClick={() => input.current?.click()}>
-        {busy ? t('forum.editor.videoUploading') : t('forum.editor.video')}
+        {busy && busyLabel ? busyLabel : label}
       </button>
       <input
         ref={input}
         type="file"
-        accept="video/mp4,video/webm"
+        accept={accept}
         hidden
-        aria-label={t('forum.editor.video')}
+        aria-label={label}
         onChange={(event) => {
           const file = event.target.files?.[0];
-          if (file) void upload(file);
+          if (file) void pick(file);
         }}
       />
       {error ? (
