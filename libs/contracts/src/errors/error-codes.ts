@@ -38,6 +38,8 @@ export const errorStatus = {
   'forum.comment_exists': 409,
   'forum.reply_not_found': 404,
   'forum.reply_exists': 409,
+  'forum.comment_not_deleted': 409,
+  'forum.reply_not_deleted': 409,
   'forum.comments_disabled': 403,
   'forum.edit_comments_disabled': 403,
   'forum.quoting_disabled': 403,

@@ -36,6 +36,8 @@ export const en: Record<ErrorCode | FieldErrorCode, string> = {
   'forum.comment_exists': 'This comment has already been posted.',
   'forum.reply_not_found': 'The reply does not exist or has been deleted.',
   'forum.reply_exists': 'This reply has already been posted.',
+  'forum.comment_not_deleted': 'The comment is not deleted.',
+  'forum.reply_not_deleted': 'The reply is not deleted.',
   'forum.comments_disabled': 'Commenting is turned off.',
   'forum.edit_comments_disabled': 'Editing comments and replies is turned off.',
   'forum.quoting_disabled': 'Quoting comments is turned off.',

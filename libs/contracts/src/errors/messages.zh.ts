@@ -36,6 +36,8 @@ export const zh: Record<ErrorCode | FieldErrorCode, string> = {
   'forum.comment_exists': '该评论已发表。',
   'forum.reply_not_found': '回复不存在或已被删除。',
   'forum.reply_exists': '该回复已发表。',
+  'forum.comment_not_deleted': '该评论未被删除。',
+  'forum.reply_not_deleted': '该回复未被删除。',
   'forum.comments_disabled': '评论功能已关闭。',
   'forum.edit_comments_disabled': '修改评论和回复的功能已关闭。',
   'forum.quoting_disabled': '引用评论的功能已关闭。',

@@ -50,8 +50,24 @@ export const CommentDeleted = defineEvent({
   }),
 });
 
+/** Staff bring a deleted comment back: it is listed and counted again, with the replies it still has. */
+export const CommentRestored = defineEvent({
+  ...COMMENT,
+  type: 'CommentRestored',
+  schema: z.object({
+    commentId: z.string(),
+    topicId: z.string(),
+    authorId: z.string(),
+    by: z.string(),
+    restoredAt: z.string(),
+  }),
+});
+
 export type CommentEvent =
-  EventOf<typeof CommentPosted> | EventOf<typeof CommentEdited> | EventOf<typeof CommentDeleted>;
+  | EventOf<typeof CommentPosted>
+  | EventOf<typeof CommentEdited>
+  | EventOf<typeof CommentDeleted>
+  | EventOf<typeof CommentRestored>;
 
 /** A reply to a comment (stream `reply-<replyId>`), possibly answering another reply of the same comment. */
 export const ReplyPosted = defineEvent({
@@ -98,4 +114,22 @@ export const ReplyDeleted = defineEvent({
   }),
 });
 
-export type ReplyEvent = EventOf<typeof ReplyPosted> | EventOf<typeof ReplyEdited> | EventOf<typeof ReplyDeleted>;
+/** Staff bring a deleted reply back. */
+export const ReplyRestored = defineEvent({
+  ...REPLY,
+  type: 'ReplyRestored',
+  schema: z.object({
+    replyId: z.string(),
+    commentId: z.string(),
+    topicId: z.string(),
+    authorId: z.string(),
+    by: z.string(),
+    restoredAt: z.string(),
+  }),
+});
+
+export type ReplyEvent =
+  | EventOf<typeof ReplyPosted>
+  | EventOf<typeof ReplyEdited>
+  | EventOf<typeof ReplyDeleted>
+  | EventOf<typeof ReplyRestored>;

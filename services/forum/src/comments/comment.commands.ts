@@ -52,6 +52,15 @@ export class DeleteCommentCommand extends Command<CommentWritten> {
   }
 }
 
+export class RestoreCommentCommand extends Command<CommentWritten> {
+  constructor(
+    readonly commentId: string,
+    readonly meta: CommandMetadata,
+  ) {
+    super();
+  }
+}
+
 /** The signed-in author of a write (staff act as themselves), or 401. */
 export function editorOf(meta: CommandMetadata): Editor {
   const { id, kind } = meta.actor;
@@ -177,6 +186,33 @@ export class DeleteCommentHandler implements ICommandHandler<DeleteCommentComman
     );
     const deleted = result.events[0];
     const counted = deleted ? await this.counters.count(deleted) : null;
+    const visible = await allVisible(this.waiter, this.config.READ_YOUR_WRITES_TIMEOUT_MS, [
+      { projection: COMMENTS_PROJECTION, result },
+      ...COUNTER_READERS.map((projection) => ({ projection, result: counted })),
+    ]);
+    return { commentId, visible };
+  }
+}
+
+/** Staff bring a deleted comment back (the route checks `content.manage`): listed and counted again. */
+@CommandHandler(RestoreCommentCommand)
+export class RestoreCommentHandler implements ICommandHandler<RestoreCommentCommand> {
+  constructor(
+    private readonly store: EventStore,
+    private readonly counters: TopicCounters,
+    private readonly waiter: ProjectionWaiter,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  async execute({ commentId, meta }: RestoreCommentCommand): Promise<CommentWritten> {
+    const result = await this.store.handle(
+      commentDecider,
+      streamId('comment', commentId),
+      { type: 'RestoreComment', by: editorOf(meta), now: meta.now },
+      stepMeta(meta, 'restore'),
+    );
+    const restored = result.events[0];
+    const counted = restored ? await this.counters.count(restored) : null;
     const visible = await allVisible(this.waiter, this.config.READ_YOUR_WRITES_TIMEOUT_MS, [
       { projection: COMMENTS_PROJECTION, result },
       ...COUNTER_READERS.map((projection) => ({ projection, result: counted })),

@@ -107,3 +107,31 @@ describe('comment decider', () => {
     given(commentDecider).when({ type: 'DeleteComment', by: author, now }).thenError('forum.comment_not_found');
   });
 });
+
+describe('comment decider: staff restore', () => {
+  const staff = { id: 's1', staff: true };
+  const restored: CommentEvent = {
+    type: 'CommentRestored',
+    data: { commentId: 'c1', topicId: 't1', authorId: 'm1', by: 's1', restoredAt: now.toISOString() },
+  };
+
+  it('restores a deleted comment, which can then be edited and deleted again', () => {
+    given(commentDecider, [posted(), deleted()]).when({ type: 'RestoreComment', by: staff, now }).then([restored]);
+    given(commentDecider, [posted(), deleted(), restored])
+      .when({ type: 'DeleteComment', by: author, now })
+      .then([deleted()]);
+  });
+
+  it('refuses a live comment, an unknown one and a member', () => {
+    given(commentDecider, [posted()])
+      .when({ type: 'RestoreComment', by: staff, now })
+      .thenError('forum.comment_not_deleted');
+    given(commentDecider, [posted(), deleted(), restored])
+      .when({ type: 'RestoreComment', by: staff, now })
+      .thenError('forum.comment_not_deleted');
+    given(commentDecider).when({ type: 'RestoreComment', by: staff, now }).thenError('forum.comment_not_found');
+    given(commentDecider, [posted(), deleted()])
+      .when({ type: 'RestoreComment', by: author, now })
+      .thenError('auth.forbidden');
+  });
+});

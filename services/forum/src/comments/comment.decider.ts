@@ -46,7 +46,14 @@ export interface DeleteComment {
   now: Date;
 }
 
-export type CommentCommand = PostComment | EditComment | DeleteComment;
+/** Staff only: brings back a deleted comment (the handler checks the permission; the decider checks staff). */
+export interface RestoreComment {
+  type: 'RestoreComment';
+  by: Editor;
+  now: Date;
+}
+
+export type CommentCommand = PostComment | EditComment | DeleteComment | RestoreComment;
 
 /** The comment's owner data, or the refusal: deleted or never posted is "not found", someone else's is forbidden. */
 function live(state: CommentState, by: Editor): { topicId: string; authorId: string } {
@@ -80,6 +87,8 @@ export const commentDecider: Decider<CommentState, CommentCommand, CommentEvent>
         return { ...state, contentHtml: event.data.contentHtml };
       case 'CommentDeleted':
         return { ...state, status: 'deleted' };
+      case 'CommentRestored':
+        return { ...state, status: 'posted' };
       default: {
         const unknown: never = event;
         return unknown;
@@ -138,6 +147,23 @@ export const commentDecider: Decider<CommentState, CommentCommand, CommentEvent>
               authorId,
               by: command.by.id,
               deletedAt: command.now.toISOString(),
+            },
+          },
+        ];
+      }
+      case 'RestoreComment': {
+        if (state.status === 'none') throw new DomainError('forum.comment_not_found');
+        if (!command.by.staff) throw new DomainError('auth.forbidden');
+        if (state.status !== 'deleted') throw new DomainError('forum.comment_not_deleted');
+        return [
+          {
+            type: 'CommentRestored',
+            data: {
+              commentId: state.commentId!,
+              topicId: state.topicId!,
+              authorId: state.authorId!,
+              by: command.by.id,
+              restoredAt: command.now.toISOString(),
             },
           },
         ];

@@ -8,9 +8,15 @@ import { ToggleFavouriteHandler, ToggleLikeHandler } from '../reactions/reaction
 import { ReactionsReader } from '../reactions/reaction.reader';
 import { ReactionsController } from '../reactions/reactions.controller';
 import { reactionsProjection } from '../reactions/reactions.projection';
-import { DeleteReplyHandler, EditReplyHandler, PostReplyHandler } from '../replies/reply.commands';
+import { DeleteReplyHandler, EditReplyHandler, PostReplyHandler, RestoreReplyHandler } from '../replies/reply.commands';
 import { CommentContent } from './comment-content';
-import { DeleteCommentHandler, EditCommentHandler, PostCommentHandler } from './comment.commands';
+import {
+  DeleteCommentHandler,
+  EditCommentHandler,
+  PostCommentHandler,
+  RestoreCommentHandler,
+} from './comment.commands';
+import { ContentRestoreController } from './content-restore.controller';
 import { CommentsController } from './comments.controller';
 import { commentsProjection } from './comments.projection';
 import { CommentsReader } from './comments.reader';
@@ -29,7 +35,12 @@ export const COMMENT_PROJECTIONS: ProjectionDefinition[] = [
   memberNicknamesProjection,
 ];
 
-export const COMMENT_CONTROLLERS: Type[] = [CommentsController, ReactionsController, MyActivityController];
+export const COMMENT_CONTROLLERS: Type[] = [
+  CommentsController,
+  ContentRestoreController,
+  ReactionsController,
+  MyActivityController,
+];
 
 export const COMMENT_PROVIDERS: Provider[] = [
   ForumTargets,
@@ -46,6 +57,8 @@ export const COMMENT_PROVIDERS: Provider[] = [
   PostReplyHandler,
   EditReplyHandler,
   DeleteReplyHandler,
+  RestoreCommentHandler,
+  RestoreReplyHandler,
   ToggleLikeHandler,
   ToggleFavouriteHandler,
 ];

@@ -95,6 +95,11 @@ export const commentsProjection: ProjectionDefinition = {
         removeFromList(writer, 'topicComments', event.data.topicId, envelope, event.data.commentId);
         removeFromList(writer, 'memberComments', event.data.authorId, envelope, event.data.commentId);
         return;
+      case 'CommentRestored':
+        writer.upsertVersioned(COMMENTS, event.data.commentId, envelope, { $set: { deleted: false } });
+        addToList(writer, 'topicComments', event.data.topicId, envelope, event.data.commentId);
+        addToList(writer, 'memberComments', event.data.authorId, envelope, event.data.commentId);
+        return;
       case 'ReplyPosted': {
         const { replyId, commentId, authorId, ...rest } = event.data;
         writer.upsertVersioned(REPLIES, replyId, envelope, {
@@ -114,6 +119,11 @@ export const commentsProjection: ProjectionDefinition = {
         writer.upsertVersioned(REPLIES, event.data.replyId, envelope, { $set: { deleted: true } });
         removeFromList(writer, 'commentReplies', event.data.commentId, envelope, event.data.replyId);
         removeFromList(writer, 'memberReplies', event.data.authorId, envelope, event.data.replyId);
+        return;
+      case 'ReplyRestored':
+        writer.upsertVersioned(REPLIES, event.data.replyId, envelope, { $set: { deleted: false } });
+        addToList(writer, 'commentReplies', event.data.commentId, envelope, event.data.replyId);
+        addToList(writer, 'memberReplies', event.data.authorId, envelope, event.data.replyId);
         return;
       case 'TopicCountersChanged': {
         const { topicId, commentCount, replyCount, likeCount, favoriteCount, lastReplyAt, comment } = event.data;

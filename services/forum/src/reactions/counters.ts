@@ -19,8 +19,10 @@ export const COUNTER_READERS: string[] = ['forum-comments', topicListProjection.
 const COUNTED = new Set([
   'CommentPosted',
   'CommentDeleted',
+  'CommentRestored',
   'ReplyPosted',
   'ReplyDeleted',
+  'ReplyRestored',
   'ContentLiked',
   'ContentUnliked',
   'TopicFavourited',

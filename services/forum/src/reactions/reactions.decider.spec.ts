@@ -143,6 +143,38 @@ describe('topic counters decider (absolute values per source event)', () => {
     ).toMatchObject({ commentCount: 0, replyCount: 0 });
   });
 
+  it('a restored comment counts again exactly once, with the replies it kept', () => {
+    const restored = (commentId: string): CommentEvent => ({
+      type: 'CommentRestored',
+      data: { commentId, topicId: 't1', authorId: 'm1', by: 's1', restoredAt: at },
+    });
+    const replyRestored = (replyId: string, commentId: string): ReplyEvent => ({
+      type: 'ReplyRestored',
+      data: { replyId, commentId, topicId: 't1', authorId: 'm2', by: 's1', restoredAt: at },
+    });
+    const history = [
+      commentPosted('c1'),
+      commentPosted('c2'),
+      replyPosted('r1', 'c1'),
+      replyPosted('r2', 'c1'),
+      replyDeleted('r2', 'c1'),
+      commentDeleted('c1'),
+    ];
+    expect(countAll(history)).toMatchObject({ commentCount: 1, replyCount: 0 });
+    expect(countAll([...history, restored('c1')])).toMatchObject({ commentCount: 2, replyCount: 1 });
+    // A live comment's restore (or a second one) moves nothing; a reply restored under a deleted comment
+    // only joins its tally and comes back with the comment.
+    expect(countAll([...history, restored('c1'), restored('c1'), restored('c2')])).toMatchObject({
+      commentCount: 2,
+      replyCount: 1,
+    });
+    expect(countAll([...history, replyRestored('r2', 'c1')])).toMatchObject({ commentCount: 1, replyCount: 0 });
+    expect(countAll([...history, replyRestored('r2', 'c1'), restored('c1')])).toMatchObject({
+      commentCount: 2,
+      replyCount: 2,
+    });
+  });
+
   it('a reply counted before its comment (another Kafka topic) still belongs to it', () => {
     expect(countAll([replyPosted('r1', 'c1'), commentPosted('c1'), commentDeleted('c1')])).toMatchObject({
       commentCount: 0,

@@ -90,10 +90,20 @@ export const topicCountersDecider: Decider<TopicCountersState, CountEvent, Chang
         comment = { commentId: source.data.commentId, replies: current.replies, deleted: true };
         break;
       }
+      case 'CommentRestored': {
+        // Counted again exactly once: only a comment this stream saw deleted comes back, with its replies.
+        const current = tally(source.data.commentId);
+        if (!current.deleted) return [];
+        next.commentCount += 1;
+        next.replyCount += current.replies;
+        comment = { commentId: source.data.commentId, replies: current.replies, deleted: false };
+        break;
+      }
       case 'ReplyPosted':
+      case 'ReplyRestored':
       case 'ReplyDeleted': {
         const current = tally(source.data.commentId);
-        const step = source.type === 'ReplyPosted' ? 1 : -1;
+        const step = source.type === 'ReplyDeleted' ? -1 : 1;
         if (!current.deleted) next.replyCount += step;
         if (source.type === 'ReplyPosted') next.lastReplyAt = later(next.lastReplyAt, source.data.postedAt);
         comment = { commentId: source.data.commentId, replies: current.replies + step, deleted: current.deleted };

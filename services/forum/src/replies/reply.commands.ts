@@ -52,6 +52,15 @@ export class DeleteReplyCommand extends Command<ReplyWritten> {
   }
 }
 
+export class RestoreReplyCommand extends Command<ReplyWritten> {
+  constructor(
+    readonly replyId: string,
+    readonly meta: CommandMetadata,
+  ) {
+    super();
+  }
+}
+
 @CommandHandler(PostReplyCommand)
 export class PostReplyHandler implements ICommandHandler<PostReplyCommand> {
   constructor(
@@ -169,6 +178,33 @@ export class DeleteReplyHandler implements ICommandHandler<DeleteReplyCommand> {
     );
     const deleted = result.events[0];
     const counted = deleted ? await this.counters.count(deleted) : null;
+    const visible = await allVisible(this.waiter, this.config.READ_YOUR_WRITES_TIMEOUT_MS, [
+      { projection: COMMENTS_PROJECTION, result },
+      ...COUNTER_READERS.map((projection) => ({ projection, result: counted })),
+    ]);
+    return { replyId, visible };
+  }
+}
+
+/** Staff bring a deleted reply back (the route checks `content.manage`): listed and counted again. */
+@CommandHandler(RestoreReplyCommand)
+export class RestoreReplyHandler implements ICommandHandler<RestoreReplyCommand> {
+  constructor(
+    private readonly store: EventStore,
+    private readonly counters: TopicCounters,
+    private readonly waiter: ProjectionWaiter,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  async execute({ replyId, meta }: RestoreReplyCommand): Promise<ReplyWritten> {
+    const result = await this.store.handle(
+      replyDecider,
+      streamId('reply', replyId),
+      { type: 'RestoreReply', by: editorOf(meta), now: meta.now },
+      stepMeta(meta, 'restore'),
+    );
+    const restored = result.events[0];
+    const counted = restored ? await this.counters.count(restored) : null;
     const visible = await allVisible(this.waiter, this.config.READ_YOUR_WRITES_TIMEOUT_MS, [
       { projection: COMMENTS_PROJECTION, result },
       ...COUNTER_READERS.map((projection) => ({ projection, result: counted })),

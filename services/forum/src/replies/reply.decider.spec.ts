@@ -69,3 +69,24 @@ describe('reply decider', () => {
       .thenError('forum.reply_not_found');
   });
 });
+
+describe('reply decider: staff restore', () => {
+  const staff = { id: 's1', staff: true };
+  const restored: ReplyEvent = {
+    type: 'ReplyRestored',
+    data: { replyId: 'r1', commentId: 'c1', topicId: 't1', authorId: 'm1', by: 's1', restoredAt: now.toISOString() },
+  };
+
+  it('restores a deleted reply, which is live again', () => {
+    given(replyDecider, [posted(), deleted]).when({ type: 'RestoreReply', by: staff, now }).then([restored]);
+    given(replyDecider, [posted(), deleted, restored]).when({ type: 'DeleteReply', by: author, now }).then([deleted]);
+  });
+
+  it('refuses a live reply, an unknown one and a member', () => {
+    given(replyDecider, [posted()]).when({ type: 'RestoreReply', by: staff, now }).thenError('forum.reply_not_deleted');
+    given(replyDecider).when({ type: 'RestoreReply', by: staff, now }).thenError('forum.reply_not_found');
+    given(replyDecider, [posted(), deleted])
+      .when({ type: 'RestoreReply', by: author, now })
+      .thenError('auth.forbidden');
+  });
+});

@@ -39,7 +39,14 @@ export interface DeleteReply {
   now: Date;
 }
 
-export type ReplyCommand = PostReply | EditReply | DeleteReply;
+/** Staff only: brings back a deleted reply. */
+export interface RestoreReply {
+  type: 'RestoreReply';
+  by: Editor;
+  now: Date;
+}
+
+export type ReplyCommand = PostReply | EditReply | DeleteReply | RestoreReply;
 
 function live(
   state: ReplyState,
@@ -75,6 +82,8 @@ export const replyDecider: Decider<ReplyState, ReplyCommand, ReplyEvent> = {
         return { ...state, contentHtml: event.data.contentHtml };
       case 'ReplyDeleted':
         return { ...state, status: 'deleted' };
+      case 'ReplyRestored':
+        return { ...state, status: 'posted' };
       default: {
         const unknown: never = event;
         return unknown;
@@ -123,6 +132,14 @@ export const replyDecider: Decider<ReplyState, ReplyCommand, ReplyEvent> = {
       case 'DeleteReply': {
         const owner = live(state, command.by);
         return [{ type: 'ReplyDeleted', data: { ...owner, by: command.by.id, deletedAt: command.now.toISOString() } }];
+      }
+      case 'RestoreReply': {
+        if (state.status === 'none') throw new DomainError('forum.reply_not_found');
+        if (!command.by.staff) throw new DomainError('auth.forbidden');
+        if (state.status !== 'deleted') throw new DomainError('forum.reply_not_deleted');
+        const owner = { replyId: state.replyId!, commentId: state.commentId!, topicId: state.topicId! };
+        const data = { ...owner, authorId: state.authorId!, by: command.by.id, restoredAt: command.now.toISOString() };
+        return [{ type: 'ReplyRestored', data }];
       }
       default: {
         const unknown: never = command;

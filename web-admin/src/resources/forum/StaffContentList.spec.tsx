@@ -55,4 +55,37 @@ describe('the staff comment and reply lists', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Confirm' }));
     await waitFor(() => expect(sent('DELETE')).toEqual([{ url: '/api/forum/replies/r1', body: undefined }]));
   });
+
+  it('restores a deleted comment or reply through its restore route, in Chinese', async () => {
+    const { sent } = renderForum(<StaffReplyList />, {
+      resource: 'replies',
+      language: 'zh',
+      routes: {
+        'GET /api/forum/staff/replies': {
+          json: { items: [row('r1', 'reply', 'Live'), row('r2', 'reply', 'Back again', { deleted: true })], total: 2 },
+        },
+        'POST /api/forum/replies/r2/restore': { json: { replyId: 'r2', visible: true } },
+      },
+    });
+    const back = within((await screen.findByText('Back again')).closest('tr')!);
+    expect(within(screen.getByText('Live').closest('tr')!).queryByRole('button', { name: '恢复' })).toBeNull();
+    fireEvent.click(back.getByRole('button', { name: '恢复' }));
+    await waitFor(() => expect(sent('POST')).toEqual([{ url: '/api/forum/replies/r2/restore', body: undefined }]));
+  });
+
+  it('restores a comment through the comment route', async () => {
+    const { sent } = renderForum(<StaffCommentList />, {
+      resource: 'comments',
+      routes: {
+        'GET /api/forum/staff/comments': {
+          json: { items: [row('c9', 'comment', 'Removed', { deleted: true })], total: 1 },
+        },
+        'POST /api/forum/comments/c9/restore': { json: { commentId: 'c9', visible: true } },
+      },
+    });
+    fireEvent.click(
+      within((await screen.findByText('Removed')).closest('tr')!).getByRole('button', { name: 'Restore' }),
+    );
+    await waitFor(() => expect(sent('POST').map(({ url }) => url)).toEqual(['/api/forum/comments/c9/restore']));
+  });
 });

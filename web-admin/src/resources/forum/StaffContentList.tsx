@@ -61,6 +61,34 @@ function DeleteContent() {
   );
 }
 
+/** Brings a deleted comment or reply back (listed and counted again); no confirmation, it undoes a delete. */
+function RestoreContent() {
+  const item = useRecordContext<StaffContent>();
+  const translate = useTranslate();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const provider = useDataProvider<ForumDataProvider>();
+  const [busy, setBusy] = useState(false);
+  if (!item || !item.deleted) return null;
+  const restore = async () => {
+    setBusy(true);
+    try {
+      await provider.restoreComment(item.kind, item.id);
+      notify('forum.content.done_restore', { type: 'success' });
+      refresh();
+    } catch (error) {
+      notify((error as Error).message || 'ra.notification.http_error', { type: 'error' });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Button size="small" disabled={busy} onClick={() => void restore()}>
+      {translate('forum.content.restore')}
+    </Button>
+  );
+}
+
 /** Every comment or reply (deleted ones too), newest first, filtered on the server. */
 function StaffContentList() {
   const translate = useTranslate();
@@ -106,6 +134,7 @@ function StaffContentList() {
         </DataTable.Col>
         <DataTable.Col source="actions" disableSort>
           <DeleteContent />
+          <RestoreContent />
         </DataTable.Col>
       </DataTable>
     </List>

@@ -102,6 +102,7 @@ export interface ForumDataProvider extends AdminDataProvider {
   approveContent(kind: ReviewKind, id: Identifier): Promise<{ data: unknown }>;
   rejectContent(kind: ReviewKind, id: Identifier, reason: string): Promise<{ data: unknown }>;
   deleteComment(kind: 'comment' | 'reply', id: Identifier): Promise<{ data: unknown }>;
+  restoreComment(kind: 'comment' | 'reply', id: Identifier): Promise<{ data: unknown }>;
   setTopicEssence(topicId: Identifier, essence: boolean): Promise<{ data: unknown }>;
   deleteTopic(topicId: Identifier): Promise<{ data: unknown }>;
   restoreTopic(topicId: Identifier): Promise<{ data: unknown }>;
@@ -122,6 +123,8 @@ export function withForum(provider: AdminDataProvider, options: ForumApiOptions)
   const newKey = options.newIdempotencyKey ?? (() => crypto.randomUUID());
   const topic = (topicId: Identifier, verb = '') =>
     `${apiUrl}/forum/topics/${encodeURIComponent(String(topicId))}${verb ? `/${verb}` : ''}`;
+  const content = (kind: 'comment' | 'reply', id: Identifier, verb = '') =>
+    `${apiUrl}/forum/${kind === 'comment' ? 'comments' : 'replies'}/${encodeURIComponent(String(id))}${verb ? `/${verb}` : ''}`;
   const review = (kind: ReviewKind, id: Identifier, verb: 'approve' | 'reject') =>
     `${apiUrl}/forum/staff/review/${kind}/${encodeURIComponent(String(id))}/${verb}`;
   const command = async (url: string, method: 'POST' | 'DELETE', body?: unknown) => {
@@ -178,10 +181,7 @@ export function withForum(provider: AdminDataProvider, options: ForumApiOptions)
     restoreTopic: (topicId) => command(topic(topicId, 'restore'), 'POST'),
     approveContent: (kind, id) => command(review(kind, id, 'approve'), 'POST'),
     rejectContent: (kind, id, reason) => command(review(kind, id, 'reject'), 'POST', { reason }),
-    deleteComment: (kind, id) =>
-      command(
-        `${apiUrl}/forum/${kind === 'comment' ? 'comments' : 'replies'}/${encodeURIComponent(String(id))}`,
-        'DELETE',
-      ),
+    deleteComment: (kind, id) => command(content(kind, id), 'DELETE'),
+    restoreComment: (kind, id) => command(content(kind, id, 'restore'), 'POST'),
   };
 }

@@ -44,6 +44,8 @@ export const forumEn = {
       done_delete: 'Deleted',
       confirm_delete_title: 'Delete this item?',
       confirm_delete: 'It disappears from the topic; the event is kept.',
+      restore: 'Restore',
+      done_restore: 'Restored',
     },
   },
   resources: {
@@ -136,6 +138,8 @@ export const forumZh: typeof forumEn = {
       done_delete: '已删除',
       confirm_delete_title: '删除这条内容？',
       confirm_delete: '它将从话题中消失；事件会保留。',
+      restore: '恢复',
+      done_restore: '已恢复',
     },
   },
   resources: {
