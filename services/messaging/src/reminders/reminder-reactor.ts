@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Db } from 'mongodb';
-import type { EventEnvelope } from '@forum/contracts';
+import type { EventEnvelope, ReplyEvent } from '@forum/contracts';
 import { reactionMeta } from '@forum/event-bus';
 import type { ReactorDefinition } from '@forum/event-bus';
 import { EventStore } from '@forum/event-store';
@@ -37,6 +37,7 @@ export class ReminderReactor {
   ) {}
 
   async react(event: EventEnvelope): Promise<void> {
+    await this.recordReplier(event);
     const plan = await planReminders(event, this.lookups());
     if (!plan) return;
     await this.store.handle(
@@ -45,6 +46,25 @@ export class ReminderReactor {
       { type: 'Deliver', plan },
       reactionMeta(REMINDER_REACTOR, event),
     );
+  }
+
+  /**
+   * Type 50 needs everyone who replied to the comment before: a reply is recorded here, before its own reminders
+   * are planned, rather than waiting for the sources projection (another consumer group, which can lag behind this
+   * reactor). The same idempotent upsert as the projection's; replies arriving in the same instant can still miss
+   * each other (replies of one comment are different streams, which Kafka does not order).
+   */
+  private async recordReplier(event: EventEnvelope): Promise<void> {
+    if (event.type !== 'ReplyPosted') return;
+    const { commentId, replyId, authorId } = (event as EventEnvelope & Extract<ReplyEvent, { type: 'ReplyPosted' }>)
+      .data;
+    await this.db
+      .collection<{ _id: string }>(RS_COMMENT_REPLIERS)
+      .updateOne(
+        { _id: `${commentId}|${replyId}` },
+        { $set: { commentId, replyId, memberId: authorId } },
+        { upsert: true },
+      );
   }
 
   definition(): ReactorDefinition {
