@@ -45,6 +45,28 @@ const configSchema = z.object({
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
   /** The local-disk file storage's root (uploads); shared by every service in the distributed deployment. */
   FILE_STORAGE_DIR: z.string().min(1).default('.data/files'),
+  /**
+   * Where the other contexts' services answer peer commands (distributed mode only): `wallet=http://wallet:3000,…`.
+   * A context hosted in this process is called directly and needs no entry.
+   */
+  PEER_URLS: z
+    .string()
+    .default('')
+    .transform((value, ctx) => {
+      const urls: Record<string, string> = {};
+      for (const pair of value
+        .split(',')
+        .map((part) => part.trim())
+        .filter(Boolean)) {
+        const match = /^([a-z]+)=(https?:\/\/\S+?)\/?$/.exec(pair);
+        if (!match) {
+          ctx.addIssue({ code: 'custom', message: `"${pair}" is not context=http(s)://host:port` });
+          continue;
+        }
+        urls[match[1]!] = match[2]!;
+      }
+      return urls;
+    }),
 });
 
 export type AppConfig = z.infer<typeof configSchema>;

@@ -21,3 +21,4 @@ export * from './members/member-profiles.projection';
 export * from './files';
 export * from './permissions';
 export * from './event-sourcing/reactor-host';
+export * from './peers';

@@ -17,6 +17,7 @@ import { rootLogger } from './observability/logger';
 import { Metrics } from './observability/metrics';
 import { Readiness } from './observability/readiness';
 import { KAFKA, MONGO_CLIENT } from './platform.tokens';
+import { PeerCommands, PeerController } from './peers';
 import { SiteModeGuard } from './settings/site-mode.guard';
 import { SiteSettingsCache } from './settings/site-settings.cache';
 
@@ -45,7 +46,7 @@ export class PlatformModule {
     return {
       module: PlatformModule,
       imports: [CqrsModule.forRoot(), FilesModule],
-      controllers: [HealthController, OpsController],
+      controllers: [HealthController, OpsController, PeerController],
       providers: [
         { provide: APP_CONFIG, useValue: config },
         {
@@ -72,6 +73,7 @@ export class PlatformModule {
         Readiness,
         TokenService,
         SiteSettingsCache,
+        PeerCommands,
         ClientsShutdown,
         { provide: APP_GUARD, useClass: AuthGuard },
         { provide: APP_GUARD, useClass: CsrfGuard },
@@ -89,6 +91,7 @@ export class PlatformModule {
         Readiness,
         TokenService,
         SiteSettingsCache,
+        PeerCommands,
         CqrsModule,
       ],
     };

@@ -1,0 +1,2 @@
+export * from './peer-commands';
+export * from './peer.controller';
