@@ -376,7 +376,7 @@ const get = async (path, init = {}) => {
     const url = docs.status === 200 ? JSON.parse(docs.text).url : docs.status;
     check(url === to, `${from} -> service ${to} (${url})`);
   }
-  for (const path of ['/api/metrics', '/api/ready', '/api/docs', '/api/nosuchcontext/x', '/api/forumx/topics']) {
+  for (const path of ['/api/metrics', '/api/ready', '/api/docs', '/api/nosuchcontext/x', '/api/forumx/topics', '/api/wallet/peer/transfer']) {
     const res = await get(path);
     let code;
     try { code = JSON.parse(res.text).code; } catch { code = res.text.slice(0, 40); }

@@ -1,0 +1,90 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { CommandMetadata } from '@forum/contracts';
+import { DomainError } from '@forum/event-store';
+import { loadConfig } from '../config';
+import { PeerCommands } from './peer-commands';
+
+const env = { MONGO_URL: 'mongodb://x', KAFKA_BROKERS: 'k:9092', JWT_SECRET: 'a'.repeat(32) };
+const meta: CommandMetadata = {
+  actor: { kind: 'member', id: 'm1' },
+  now: new Date('2026-11-21T10:00:00Z'),
+  correlationId: 'c1',
+  idempotencyKey: 'k1',
+};
+
+/** The wallet side: answers `wallet.echo` and refuses `wallet.refuse` with a domain error and its params. */
+function walletSide(secret = env.JWT_SECRET): PeerCommands {
+  const peers = new PeerCommands(loadConfig({ ...env, JWT_SECRET: secret }));
+  peers.register('wallet.echo', async (input, received) => ({
+    input,
+    actor: received.actor,
+    at: received.now.toISOString(),
+  }));
+  peers.register('wallet.refuse', async () => {
+    throw new DomainError('wallet.insufficient_balance', { needed: 5 });
+  });
+  return peers;
+}
+
+/** A tiny HTTP front for a peer registry, as the peer controller is in a service. */
+async function serve(peers: PeerCommands): Promise<{ url: string; close: () => void }> {
+  const server = createServer((request, response) => {
+    let body = '';
+    request.on('data', (chunk: Buffer) => (body += chunk.toString()));
+    request.on('end', () => {
+      const [, , context, , command] = request.url!.split('/');
+      peers
+        .answer(context!, command!, request.headers['x-peer-token'] as string | undefined, JSON.parse(body))
+        .then((answer) => response.writeHead(200).end(JSON.stringify(answer)))
+        .catch((error: DomainError) => response.writeHead(401).end(JSON.stringify({ code: error.code })));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => server.close() };
+}
+
+describe('peer commands', () => {
+  it('calls a command of a context in this process directly, with the caller metadata', async () => {
+    const peers = walletSide();
+    await expect(peers.execute('wallet.echo', { amount: 5 }, meta)).resolves.toEqual({
+      input: { amount: 5 },
+      actor: meta.actor,
+      at: '2026-11-21T10:00:00.000Z',
+    });
+  });
+
+  it('sends a command to another service over HTTP and brings back its answer and its refusals', async () => {
+    const wallet = await serve(walletSide());
+    try {
+      const forum = new PeerCommands(loadConfig({ ...env, PEER_URLS: `wallet=${wallet.url}/` }));
+      await expect(forum.execute('wallet.echo', { amount: 5 }, meta)).resolves.toEqual({
+        input: { amount: 5 },
+        actor: meta.actor,
+        at: '2026-11-21T10:00:00.000Z',
+      });
+      const refusal = await forum.execute('wallet.refuse', {}, meta).catch((error: DomainError) => error);
+      expect(refusal).toBeInstanceOf(DomainError);
+      expect(refusal).toMatchObject({ code: 'wallet.insufficient_balance', params: { needed: 5 } });
+    } finally {
+      wallet.close();
+    }
+  });
+
+  it('refuses a caller that does not hold the shared secret', async () => {
+    const wallet = await serve(walletSide());
+    try {
+      const stranger = new PeerCommands(
+        loadConfig({ ...env, JWT_SECRET: 'b'.repeat(32), PEER_URLS: `wallet=${wallet.url}` }),
+      );
+      await expect(stranger.execute('wallet.echo', {}, meta)).rejects.toThrow('HTTP 401');
+    } finally {
+      wallet.close();
+    }
+  });
+
+  it('names the missing configuration when the owning context is elsewhere and unknown', async () => {
+    await expect(new PeerCommands(loadConfig(env)).execute('qa.ask', {}, meta)).rejects.toThrow('PEER_URLS');
+    expect(() => loadConfig({ ...env, PEER_URLS: 'wallet=ftp://x' })).toThrow('PEER_URLS');
+  });
+});
