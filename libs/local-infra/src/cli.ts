@@ -47,11 +47,13 @@ async function start(argv: string[]): Promise<void> {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await ensureLocalInfraFetched();
+  // Long-lived infra for `npm start` and shared test runs: on a loaded machine a JVM may take minutes to start.
+  const timeoutMs = 300_000;
   const [kafka, mongo] = await Promise.all([
-    startLocalKafka({ port: portFlag(flags, 'kafka-port'), dataDir: flags.get('kafka-data') }).then(
+    startLocalKafka({ port: portFlag(flags, 'kafka-port'), dataDir: flags.get('kafka-data'), timeoutMs }).then(
       (k) => (running.kafka = k),
     ),
-    startLocalMongo({ port: portFlag(flags, 'mongo-port'), file: flags.get('mongo-file') }).then(
+    startLocalMongo({ port: portFlag(flags, 'mongo-port'), file: flags.get('mongo-file'), timeoutMs }).then(
       (m) => (running.mongo = m),
     ),
   ]);

@@ -1,0 +1,56 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { Page } from '@/lib/api/api-types';
+import { api } from '@/lib/api/client';
+
+export type SearchKind = 'topic' | 'question' | 'help';
+export type SearchSort = 'relevance' | 'latest';
+
+/** One hit of `GET /api/search`; `title` and `snippet` are escaped text with the matched words in `<mark>`. */
+export interface SearchResult {
+  kind: SearchKind;
+  id: string;
+  title: string;
+  snippet: string;
+  tagIds: string[];
+  createdAt: string;
+  author: { id: string; nickname: string | null; avatarUrl: string | null; cancelled: boolean } | null;
+  link: string;
+}
+
+export interface SearchParams {
+  keyword: string;
+  type?: SearchKind;
+  sort: SearchSort;
+  page: number;
+  pageSize: number;
+}
+
+export const searchKeys = {
+  results: (params: SearchParams) => ['search', 'results', params] as const,
+  hotTerms: () => ['search', 'hotTerms'] as const,
+};
+
+/** `GET /api/search`: topics, questions and help articles the reader may see, one page. */
+export function searchQueryOptions(params: SearchParams) {
+  const { type, ...rest } = params;
+  return queryOptions({
+    queryKey: searchKeys.results(params),
+    queryFn: ({ signal }) =>
+      api.get<Page<SearchResult>>('/api/search', { params: { ...rest, ...(type ? { type } : {}) }, signal }),
+    placeholderData: keepPreviousData,
+    enabled: params.keyword.trim().length > 0,
+  });
+}
+
+export function useSearch(params: SearchParams) {
+  return useQuery(searchQueryOptions(params));
+}
+
+/** `GET /api/search/hot-terms`: what people searched for most this week. */
+export function useHotTerms() {
+  return useQuery({
+    queryKey: searchKeys.hotTerms(),
+    queryFn: ({ signal }) => api.get<{ terms: { term: string; count: number }[] }>('/api/search/hot-terms', { signal }),
+    staleTime: 60_000,
+  });
+}
