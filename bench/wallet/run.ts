@@ -11,12 +11,12 @@ import { serialNumber } from '../../services/wallet/src/ledger/serial-number';
 import { walletDecider, walletStream } from '../../services/wallet/src/ledger/wallet.decider';
 import type { WalletCommand } from '../../services/wallet/src/ledger/wallet.decider';
 import { latencySummary, machine } from '../lib/stats';
+import { envelopeBench } from './envelopes';
 
 /**
  * bench/wallet: ledger operations through the real event store (decider, idempotency key per operation,
  * optimistic concurrency) on one hot wallet and across 1,000 wallets, and the audit replay's time per
- * 1,000,000 events. Red-envelope claims come with the envelopes (issue 6); until then the hot-wallet debit is
- * the same shape of work: one stream, many concurrent writers.
+ * 1,000,000 events, and red-envelope claims on one hot envelope and across 1,000 envelopes (`./envelopes.ts`).
  */
 const OPS = Number(process.env.BENCH_OPS ?? 5000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 64);
@@ -153,6 +153,8 @@ async function main(): Promise<void> {
       `${spread.rate} ops/s`,
       `p50 ${spread.latency.p50} / p95 ${spread.latency.p95} ms`,
     ]);
+
+    rows.push(...(await envelopeBench(store, CONCURRENCY)));
 
     const auditDb = client.db(`bench_wallet_audit_${stamp}`);
     await seedAuditData(auditDb, AUDIT_EVENTS);

@@ -7,7 +7,7 @@ import { RegisterMemberCommand } from '../../services/identity/src/accounts/comm
 import { MEMBER_NICKNAMES } from '../../services/forum/src/comments/member-nicknames.projection';
 import { browserSuite } from './harness';
 import { testTag } from '../../services/forum/src/tags/tag.fixture';
-import { XSS_PAYLOADS } from '../../services/forum/src/content/xss-payloads';
+import { XSS_PAYLOADS } from '../../libs/platform/src/content/xss-payloads';
 
 /**
  * Issue 5's XSS suite: every known payload posted as a topic, a comment and a reply through the API, then the

@@ -6,9 +6,19 @@ import { mayOpen } from './api/staff-permissions';
 import { AdminLayout } from './layout/AdminLayout';
 import { LoginPage } from './login/LoginPage';
 import members from './resources/members';
+import notifications from './resources/notifications';
 import outbox from './resources/outbox';
 import roles from './resources/roles';
 import { forumComments, forumReplies, forumReview, forumTags, forumTopics } from './resources/forum';
+import { qaAnswerReplies, qaAnswers, qaQuestions, qaTags } from './resources/qa';
+import { balanceEntries, membershipCards, membershipOrders, platformEntries, pointsEntries } from './resources/wallet';
+import {
+  moderationFeedback,
+  moderationHelpArticles,
+  moderationHelpCategories,
+  moderationReports,
+  moderationReportTypes,
+} from './resources/moderation';
 
 // Pages load on first visit; the shell (layout, login, providers) is all the first paint needs.
 const Dashboard = lazy(() => import('./dashboard/Dashboard').then(({ Dashboard }) => ({ default: Dashboard })));
@@ -49,8 +59,24 @@ export function App({ authProvider, dataProvider, i18nProvider, store }: AppProp
           <Resource name="review" {...forumReview} />
           <Resource name="comments" {...forumComments} />
           <Resource name="replies" {...forumReplies} />
+          <Resource name="qaQuestions" {...qaQuestions} />
+          <Resource name="qaAnswers" {...qaAnswers} />
+          <Resource name="qaAnswerReplies" {...qaAnswerReplies} />
+          <Resource name="qaTags" {...qaTags} />
           {mayOpen(permissions, 'members') && <Resource name="members" {...members} />}
           {mayOpen(permissions, 'roles') && <Resource name="roles" {...roles} />}
+          {mayOpen(permissions, 'membershipCards') && <Resource name="membershipCards" {...membershipCards} />}
+          {mayOpen(permissions, 'ledgers') && <Resource name="membershipOrders" {...membershipOrders} />}
+          {mayOpen(permissions, 'ledgers') && <Resource name="balanceEntries" {...balanceEntries} />}
+          {mayOpen(permissions, 'ledgers') && <Resource name="pointsEntries" {...pointsEntries} />}
+          {mayOpen(permissions, 'ledgers') && <Resource name="platformEntries" {...platformEntries} />}
+          {mayOpen(permissions, 'systemNotifications') && <Resource name="systemNotifications" {...notifications} />}
+          {mayOpen(permissions, 'reports') && <Resource name="reports" {...moderationReports} />}
+          {mayOpen(permissions, 'reports') && <Resource name="reportTypes" {...moderationReportTypes} />}
+          {mayOpen(permissions, 'contentPages') && <Resource name="helpCategories" {...moderationHelpCategories} />}
+          {mayOpen(permissions, 'contentPages') && <Resource name="helpArticles" {...moderationHelpArticles} />}
+          {mayOpen(permissions, 'contentPages') && <Resource name="feedback" {...moderationFeedback} />}
+          <Resource name="visits" />
           <Resource name="outbox" {...outbox} />
           <CustomRoutes>
             <Route path="/settings" element={<SettingsPage />} />

@@ -9,9 +9,20 @@ import { createI18nProvider } from './i18n/i18n-provider';
 import { createAuthProvider } from './providers/auth-provider';
 import { createDataProvider } from './providers/data-provider';
 import { membersApi } from './resources/members';
+import { systemNotificationsApi } from './resources/notifications';
 import { outboxApi } from './resources/outbox';
 import { rolesApi } from './resources/roles';
 import { staffCommentsApi, staffRepliesApi, staffTopicsApi, tagsApi, withForum } from './resources/forum';
+import { qaAnswersApi, qaQuestionsApi, qaRepliesApi, qaTagsApi, withQa } from './resources/qa';
+import { membershipCardsApi, membershipOrdersApi, withWallet } from './resources/wallet';
+import {
+  feedbackApi,
+  helpArticlesApi,
+  helpCategoriesApi,
+  reportsApi,
+  reportTypesApi,
+  visitsApi,
+} from './resources/moderation';
 
 const apiUrl = '/api';
 const basename = import.meta.env.BASE_URL.replace(/\/$/, '');
@@ -26,20 +37,39 @@ const httpClient = createHttpClient({
 const store = localStorageStore(undefined, 'forum-admin');
 store.setItem('locale', i18nProvider.getLocale());
 const authProvider = createAuthProvider({ apiUrl, httpClient, session });
-const dataProvider = withForum(
-  createDataProvider({
-    apiUrl,
-    httpClient,
-    resources: {
-      topics: staffTopicsApi,
-      tags: tagsApi,
-      comments: staffCommentsApi,
-      replies: staffRepliesApi,
-      members: membersApi,
-      roles: rolesApi,
-      outbox: outboxApi,
-    },
-  }),
+const dataProvider = withQa(
+  withWallet(
+    withForum(
+      createDataProvider({
+        apiUrl,
+        httpClient,
+        resources: {
+          topics: staffTopicsApi,
+          tags: tagsApi,
+          comments: staffCommentsApi,
+          replies: staffRepliesApi,
+          members: membersApi,
+          roles: rolesApi,
+          outbox: outboxApi,
+          systemNotifications: systemNotificationsApi,
+          membershipCards: membershipCardsApi,
+          membershipOrders: membershipOrdersApi,
+          qaQuestions: qaQuestionsApi,
+          qaAnswers: qaAnswersApi,
+          qaAnswerReplies: qaRepliesApi,
+          qaTags: qaTagsApi,
+          reports: reportsApi,
+          reportTypes: reportTypesApi,
+          helpCategories: helpCategoriesApi,
+          helpArticles: helpArticlesApi,
+          feedback: feedbackApi,
+          visits: visitsApi,
+        },
+      }),
+      { apiUrl, httpClient },
+    ),
+    { apiUrl, httpClient },
+  ),
   { apiUrl, httpClient },
 );
 

@@ -8,3 +8,5 @@ export * from './page';
 export * from './moderation/site-settings';
 export * from './identity/permissions';
 export * from './wallet/ledger-modules';
+export * from './wallet/pay-unlock';
+export * from './wallet/bounty-commands';

@@ -7,6 +7,8 @@ export interface BatchPosition {
   partition: number;
   lastOffset: string;
   highWatermark: string;
+  /** Tells the group coordinator the consumer is alive: call it between slices of a long batch. */
+  heartbeat(): Promise<void>;
 }
 
 export interface ConsumerRunnerOptions {
@@ -41,7 +43,10 @@ export class ConsumerRunner {
     await this.topics.ensure(this.options.topics);
     const consumer = this.kafka.consumer({
       groupId: this.options.groupId,
-      sessionTimeout: 10_000,
+      // One batch's writes are a few round trips, but on a saturated machine (load 30 on two cores, measured) they
+      // took more than 10 s: the group dropped the member, the batch was redelivered and dropped again. 30 s
+      // keeps it; a crashed consumer's partitions move after that long (a clean stop leaves the group at once).
+      sessionTimeout: 30_000,
       heartbeatInterval: 1000,
       maxWaitTimeInMs: 100,
       retry: { retries: Number.MAX_SAFE_INTEGER, initialRetryTime: 200, maxRetryTime: 5000 },
@@ -77,6 +82,7 @@ export class ConsumerRunner {
           partition: batch.partition,
           lastOffset: batch.lastOffset(),
           highWatermark: batch.highWatermark,
+          heartbeat,
         });
         break;
       } catch (error) {

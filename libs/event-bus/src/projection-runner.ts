@@ -67,10 +67,14 @@ export function reactorRunner(reactor: ReactorDefinition, context: RunnerContext
     logger: context.logger,
     partitionsConsumedConcurrently: reactor.parallelism?.partitions ?? 1,
     onLag: (topic, partition, lag) => context.onLag?.(groupId, topic, partition, lag),
-    handleBatch: async (events) => {
+    handleBatch: async (events, { heartbeat }) => {
       const width = reactor.parallelism?.events ?? 1;
       for (let next = 0; next < events.length; next += width) {
         await Promise.all(events.slice(next, next + width).map((event) => reactor.handle(event)));
+        // A batch of thousands of events outlasts the session timeout: without this the group drops the member.
+        // Not after the last slice: the runner heartbeats after committing, and a broker round trip here would
+        // only delay the next batch.
+        if (next + width < events.length) await heartbeat();
       }
     },
   });

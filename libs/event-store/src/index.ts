@@ -3,3 +3,4 @@ export * from './errors';
 export * from './commit';
 export * from './event-store';
 export * from './lru';
+export * from './keyed-queue';

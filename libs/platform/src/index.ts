@@ -22,3 +22,6 @@ export * from './files';
 export * from './permissions';
 export * from './event-sourcing/reactor-host';
 export * from './peers';
+export * from './content';
+export * from './tags/tag-tree';
+export * from './reads/read-counts';

@@ -12,16 +12,34 @@ import { ModerationModule } from '../../moderation/src/moderation.module';
 import { memberProfilesProjection, permissionSetsProjection } from '@forum/platform';
 import { memberSessionsProjection } from '../../identity/src/sessions/member-sessions';
 import { siteSettingsProjection } from '../../moderation/src/settings/projections/site-settings.projection';
+import { REPORT_PROJECTIONS } from '../../moderation/src/reports/reports.parts';
+import { CONTENT_PAGE_PROJECTIONS } from '../../moderation/src/content-pages.parts';
 import { WALLET_PROJECTIONS, WalletModule } from '../../wallet/src/wallet.module';
 import { MESSAGING_PROJECTIONS, MessagingModule } from '../../messaging/src/messaging.module';
+import { QA_PROJECTIONS, QaModule } from '../../qa/src/qa.module';
+import { SEARCH_PROJECTIONS, SearchModule } from '../../search/src/search.module';
 
 /** Every bounded context this product has: the all-in-one process hosts them all. */
-export const ALL_CONTEXTS: Type[] = [IdentityModule, ForumModule, ModerationModule, WalletModule, MessagingModule];
+export const ALL_CONTEXTS: Type[] = [
+  IdentityModule,
+  ForumModule,
+  ModerationModule,
+  WalletModule,
+  MessagingModule,
+  QaModule,
+  SearchModule,
+];
 
 /** Every projection by context, for the rebuild command. */
 export const PROJECTIONS: Record<string, ProjectionDefinition[]> = {
   forum: [...TOPIC_PROJECTIONS, memberProfilesProjection('forum'), ...COMMENT_PROJECTIONS, ...REVIEW_PROJECTIONS],
-  moderation: [siteSettingsProjection, memberProfilesProjection('moderation'), permissionSetsProjection('moderation')],
+  moderation: [
+    siteSettingsProjection,
+    memberProfilesProjection('moderation'),
+    permissionSetsProjection('moderation'),
+    ...REPORT_PROJECTIONS,
+    ...CONTENT_PAGE_PROJECTIONS,
+  ],
   identity: [
     memberDirectoryProjection,
     loginLogProjection,
@@ -31,4 +49,6 @@ export const PROJECTIONS: Record<string, ProjectionDefinition[]> = {
   ],
   wallet: WALLET_PROJECTIONS,
   messaging: MESSAGING_PROJECTIONS,
+  qa: QA_PROJECTIONS,
+  search: SEARCH_PROJECTIONS,
 };

@@ -9,10 +9,13 @@ import { TagTree } from '../../forum/src/tags/tag.commands';
 import { ForumModule } from '../../forum/src/forum.module';
 import { PermissionChecker } from '@forum/platform';
 import { LogInCommand, RegisterMemberCommand } from '../../identity/src/accounts/commands';
-import { GrantRoleCommand } from '../../identity/src/roles/commands';
-import { seedDemoWallet } from '../../wallet/src/demo-wallet';
+import { DefineRoleCommand, GrantRoleCommand } from '../../identity/src/roles/commands';
+import { seedDemoEnvelopeFunds, seedDemoWallet } from '../../wallet/src/demo-wallet';
+import { seedDemoMembership } from '../../wallet/src/membership/demo-membership';
 import { seedDemoComments } from '../../forum/src/comments/demo-comments';
 import { seedDemoMessaging } from '../../messaging/src/demo-messaging';
+import { seedDemoQa } from '../../qa/src/demo-qa';
+import { seedDemoModeration } from '../../moderation/src/demo-moderation';
 
 export const DEMO_ACCOUNTS = {
   staff: { account: 'admin', password: 'admin123456', nickname: '管理员' },
@@ -26,7 +29,8 @@ const DEMO_TAGS: { name: string; children: string[] }[] = [
   { name: '生活 Life', children: [] },
 ];
 
-const DEMO_TOPICS: { title: string; content: string; tags: string[] }[] = [
+/** `byStaff`: posted by the staff account, so the demo member meets it as a reader (locked blocks to open). */
+const DEMO_TOPICS: { title: string; content: string; tags: string[]; byStaff?: boolean }[] = [
   {
     title: '欢迎来到社区 · Welcome to the community',
     content: '<p>Say hello, ask questions, share what you build.</p>',
@@ -45,11 +49,14 @@ const DEMO_TOPICS: { title: string; content: string; tags: string[] }[] = [
   {
     title: '隐藏内容演示 · Hidden content demo',
     content:
-      '<p>This topic shows the three kinds of hidden content members can unlock today.</p>' +
+      '<p>This topic shows the five kinds of hidden content members can unlock.</p>' +
       '<hide type="10" value="demo"><p>Password block: the password was <code>demo</code>.</p></hide>' +
       '<hide type="20"><p>Comment block: thanks for commenting!</p></hide>' +
-      '<hide type="30" value="100"><p>Grade block: readers with 100 points or more see this.</p></hide>',
+      '<hide type="30" value="100"><p>Grade block: readers with 100 points or more see this.</p></hide>' +
+      '<hide type="40" value="20"><p>Points block: bought for 20 points, which went to the author.</p></hide>' +
+      '<hide type="50" value="100"><p>Balance block: bought for ¥1.00; the author got it minus the platform share.</p></hide>',
     tags: ['Node.js'],
+    byStaff: true,
   },
   { title: '周末去哪儿玩？', content: '<p>分享一下你的周末计划。</p>', tags: ['生活 Life'] },
 ];
@@ -90,15 +97,48 @@ export async function seedDemo(app: NestFastifyApplication): Promise<{ seeded: b
   const memberId = await ensureAccount(commands, 'member');
   const tagIds = await seedTags(app, staffId);
   await forumAllowsPosting(app, memberId);
-  for (const { title, content, tags } of DEMO_TOPICS) {
-    const meta = systemMeta({ kind: 'member', id: memberId, ip: '127.0.0.1' });
+  for (const { title, content, tags, byStaff } of DEMO_TOPICS) {
+    const author = byStaff ? ({ kind: 'staff', id: staffId } as const) : ({ kind: 'member', id: memberId } as const);
+    const meta = systemMeta({ ...author, ip: '127.0.0.1' });
     const topic = { title, content, tagIds: tags.map((name) => tagIds.get(name)!) };
     await commands.execute(new PostTopicCommand(topic, { ...meta, idempotencyKey: `demo-seed:${title}` }));
   }
   await seedDemoWallet(app, memberId);
+  await seedDemoEnvelope(app, staffId, tagIds.get('公告 Announcements')!);
+  // The role the demo membership card grants: the AI assistant and video uploads on every tag.
+  const vip = await commands.execute(
+    new DefineRoleCommand(
+      {
+        name: 'VIP',
+        kind: 'member',
+        isDefault: false,
+        permissions: [
+          { permission: 'aiAssistant', tagIds: null },
+          { permission: 'upload.video', tagIds: null },
+        ],
+      },
+      systemMeta(),
+    ),
+  );
+  await seedDemoMembership(app, { staffId, memberId, roleId: vip.id });
   await seedDemoComments(app, { staffId, memberId });
   await seedDemoMessaging(app, { staffId, memberId });
+  await seedDemoQa(app, { staffId, memberId });
+  await seedDemoModeration(app, { staffId, memberId });
   return { seeded: true };
+}
+
+/** A topic by the staff account with an open random red envelope (88.88 yuan in 8 shares) for the demo member. */
+async function seedDemoEnvelope(app: NestFastifyApplication, staffId: string, tagId: string): Promise<void> {
+  await seedDemoEnvelopeFunds(app, staffId);
+  const topic = {
+    title: '新年红包 · A red envelope for the new year',
+    content: '<p>Open the red envelope below: 8 shares, first come, first served.</p>',
+    tagIds: [tagId],
+    redEnvelope: { type: 20, totalAmount: '88.88', giveQuantity: 8 },
+  };
+  const meta = systemMeta({ kind: 'staff', id: staffId, ip: '127.0.0.1' });
+  await app.get(CommandBus).execute(new PostTopicCommand(topic, { ...meta, idempotencyKey: 'demo-seed:envelope' }));
 }
 
 /** On a fresh site the built-in roles reach the forum's copy a moment after startup: wait for them (≤ 30 s). */

@@ -281,7 +281,7 @@ describe('forum topics over HTTP', () => {
         .asForm()
         .post<UnlockResult>(`/api/forum/topics/${topicId}/unlock`, { type: '10', password: 'sesame' });
       expect(right.status).toBe(200);
-      expect(right.body).toEqual({ type: 10, blocks: [{ index: 0, html: 'PW-MARK' }], visible: true });
+      expect(right.body).toEqual({ type: 10, blocks: [{ index: 0, html: 'PW-MARK' }], pricePaid: null, visible: true });
       const again = await f.t.client
         .as(bob)
         .post<ErrorBody>(`/api/forum/topics/${topicId}/unlock`, { type: 10, password: 'sesame' });

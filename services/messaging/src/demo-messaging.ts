@@ -11,8 +11,10 @@ import { SystemNotifications } from './notifications/system-notifications';
 const COPY_WAIT_MS = 30_000;
 
 /**
- * A welcome system notification and a short conversation between the demo staff account and the demo member,
- * through the real commands. Every step has its own idempotency key, so a seed interrupted half-way resumes.
+ * Two system notifications (a welcome, and how reminders work) and a short conversation between the demo staff
+ * account and the demo member, through the real commands. The demo member's reminders need no seed of their own:
+ * the demo comments, replies and likes on their topics (forum seed) reach them through the reminder reactors.
+ * Every step has its own idempotency key, so a seed interrupted half-way resumes.
  */
 export async function seedDemoMessaging(
   app: NestFastifyApplication,
@@ -44,6 +46,14 @@ export async function seedDemoMessaging(
       '欢迎 · Welcome',
       '欢迎来到演示社区！这里的一切都可以试：发帖、评论、私信。Everything here is a demo: post, comment, send messages.',
       meta(staff, 'notice:welcome'),
+    );
+  await messaging
+    .get(SystemNotifications)
+    .publish(
+      staff,
+      '提醒与未读数 · Reminders and the unread badge',
+      '评论、回复、点赞和关注会出现在“提醒”中，顶部的铃铛实时更新；在提醒列表里可以选择接收哪些提醒。Comments, replies, likes and follows arrive under Reminders and the bell updates live; choose which reminders you receive on the reminder list.',
+      meta(staff, 'notice:reminders'),
     );
   const conversations = messaging.get(Conversations);
   await conversations.send(staff, memberId, '你好！有问题随时私信我。Hi! Message me any time.', meta(staff, 'pm:1'));

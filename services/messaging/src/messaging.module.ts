@@ -13,7 +13,10 @@ import { ConversationsReader } from './conversations/conversations.reader';
 import { MessagingMembers } from './members';
 import { systemNotificationsProjection } from './notifications/notifications.projection';
 import { SystemNotifications } from './notifications/system-notifications';
-import { SystemNotificationsController } from './notifications/system-notifications.controller';
+import {
+  StaffNotificationsController,
+  SystemNotificationsController,
+} from './notifications/system-notifications.controller';
 import { FollowerFanout, FollowerFanoutRuntime } from './reminders/follower-fanout';
 import { followersProjection } from './reminders/followers.projection';
 import { inboxProjection } from './reminders/inbox.projection';
@@ -42,7 +45,13 @@ export const MESSAGING_PROJECTIONS: ProjectionDefinition[] = [
  */
 @Module({
   imports: [EventSourcingModule.forContext({ context: 'messaging', projections: MESSAGING_PROJECTIONS })],
-  controllers: [ConversationsController, RemindersController, SystemNotificationsController, UnreadController],
+  controllers: [
+    ConversationsController,
+    RemindersController,
+    SystemNotificationsController,
+    StaffNotificationsController,
+    UnreadController,
+  ],
   providers: [
     PermissionChecker,
     MessagingMembers,

@@ -5,13 +5,15 @@ import {
   PermissionChecker,
   permissionSetsProjection,
 } from '@forum/platform';
+import { CONTENT_PAGE_CONTROLLERS, CONTENT_PAGE_PROJECTIONS, CONTENT_PAGE_PROVIDERS } from './content-pages.parts';
+import { REPORT_CONTROLLERS, REPORT_PROJECTIONS, REPORT_PROVIDERS } from './reports/reports.parts';
 import { ChangeSettingsHandler } from './settings/commands/change-settings';
 import { siteSettingsProjection } from './settings/projections/site-settings.projection';
 import { SiteSettingsReader } from './settings/queries/site-settings.reader';
 import { SettingsController } from './settings/settings.controller';
 import { SiteInfoController } from './settings/site-info.controller';
 
-/** The moderation context: so far the site settings and switches, site info and visit tracking. */
+/** The moderation context: site settings and switches, site info and visit tracking, reports, content pages. */
 @Module({
   imports: [
     EventSourcingModule.forContext({
@@ -20,11 +22,19 @@ import { SiteInfoController } from './settings/site-info.controller';
         siteSettingsProjection,
         memberProfilesProjection('moderation'),
         permissionSetsProjection('moderation'),
+        ...REPORT_PROJECTIONS,
+        ...CONTENT_PAGE_PROJECTIONS,
       ],
     }),
   ],
-  controllers: [SettingsController, SiteInfoController],
-  providers: [ChangeSettingsHandler, SiteSettingsReader, PermissionChecker],
+  controllers: [SettingsController, SiteInfoController, ...REPORT_CONTROLLERS, ...CONTENT_PAGE_CONTROLLERS],
+  providers: [
+    ChangeSettingsHandler,
+    SiteSettingsReader,
+    PermissionChecker,
+    ...REPORT_PROVIDERS,
+    ...CONTENT_PAGE_PROVIDERS,
+  ],
   exports: [SiteSettingsReader],
 })
 export class ModerationModule {}

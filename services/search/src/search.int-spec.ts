@@ -73,13 +73,11 @@ describe('search over topics', () => {
   it('follows edits, deletions and restorations', async () => {
     const topic = await f.post(alice, { title: '旧的标题苹果', content: '<p>苹果</p>', tagIds: [life] });
     await eventually(async () => expect(await found('keyword=苹果')).toEqual([topic]));
-    const edit = await f.t.client
-      .as(alice)
-      .request('PATCH', `/api/forum/topics/${topic}`, {
-        title: '新的标题香蕉',
-        content: '<p>香蕉</p>',
-        tagIds: [life],
-      });
+    const edit = await f.t.client.as(alice).request('PATCH', `/api/forum/topics/${topic}`, {
+      title: '新的标题香蕉',
+      content: '<p>香蕉</p>',
+      tagIds: [life],
+    });
     expect(edit.status).toBe(200);
     await eventually(async () => {
       expect(await found('keyword=香蕉')).toEqual([topic]);

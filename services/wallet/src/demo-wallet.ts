@@ -1,5 +1,5 @@
 import type { INestApplicationContext } from '@nestjs/common';
-import { newId, POINTS_MODULES } from '@forum/contracts';
+import { BALANCE_MODULES, newId, POINTS_MODULES } from '@forum/contracts';
 import { Ledger } from './ledger/ledger';
 import { Recharges } from './payments/recharges';
 import { SandboxGateway } from './payments/sandbox/sandbox-gateway';
@@ -26,5 +26,25 @@ export async function seedDemoWallet(app: INestApplicationContext, memberId: str
       now: new Date(),
     },
     { ...meta(), actor: { kind: 'system', id: null } },
+  );
+}
+
+/**
+ * Money for the demo's red envelope (a topic by another account with an open random envelope the demo member can
+ * claim): 200.00 yuan credited by staff to `senderId`, once.
+ */
+export async function seedDemoEnvelopeFunds(app: INestApplicationContext, senderId: string): Promise<void> {
+  await app.get(Ledger).record(
+    {
+      type: 'Credit',
+      walletId: senderId,
+      operationId: 'demo-seed:envelope-funds',
+      module: BALANCE_MODULES.staffAdjustment,
+      amount: 20_000,
+      remark: 'Demo funds for a red envelope',
+      now: new Date(),
+    },
+    { actor: { kind: 'system', id: null }, now: new Date(), correlationId: newId() },
+    { waitForReadModel: true },
   );
 }

@@ -8,10 +8,26 @@ import {
 } from '@forum/platform';
 import type { AppConfig } from '@forum/platform';
 import { AuditController } from './audit/audit.controller';
+import { EnvelopeClaims } from './envelopes/envelope-claims';
+import { EnvelopeRefunds } from './envelopes/envelope-refunds';
+import { EnvelopeSending } from './envelopes/envelope-sending';
+import { EnvelopesController, MyEnvelopesController } from './envelopes/envelopes.controller';
+import { envelopesProjection } from './envelopes/envelopes.projection';
+import { EnvelopesReader } from './envelopes/envelopes.reader';
 import { Adjustments } from './ledger/adjustments';
 import { Ledger } from './ledger/ledger';
 import { ledgerProjection } from './ledger/ledger.projection';
 import { LedgerReader } from './ledger/ledger.reader';
+import { MembershipCards } from './membership/membership-cards';
+import { MembershipPurchases } from './membership/membership-purchases';
+import {
+  MembershipCardsController,
+  MyMembershipOrdersController,
+  StaffMembershipController,
+} from './membership/membership.controller';
+import { membershipProjection } from './membership/membership.projection';
+import { MembershipReader } from './membership/membership.reader';
+import { PaidUnlocks } from './ledger/paid-unlocks';
 import { Transfers } from './ledger/transfers';
 import { MyWalletController, StaffWalletController } from './ledger/wallet.controller';
 import { AlipayGateway } from './payments/alipay/alipay-gateway';
@@ -27,31 +43,48 @@ import { SandboxController } from './payments/sandbox/sandbox.controller';
 import { WALLET_CONFIG, walletConfig } from './payments/wallet-config';
 import type { WalletConfig } from './payments/wallet-config';
 import { PointsForPosting } from './points/points-for-posting';
+import { Bounties } from './bounties/bounties';
 import { WalletReactors } from './runtime/wallet-reactors';
 
 /** Every read model of the wallet context (also listed for the rebuild command). */
 export const WALLET_PROJECTIONS = [
   ledgerProjection,
   paymentIntentsProjection,
+  membershipProjection,
+  envelopesProjection,
   memberProfilesProjection('wallet'),
   permissionSetsProjection('wallet'),
 ];
 
 /**
  * The wallet context (DOMAIN §2): balance and points ledgers per member and for the platform, transfers between
- * wallets, points for posting, staff adjustments, recharge through payment gateways, and the ledger audit.
+ * wallets, points for posting, staff adjustments, recharge through payment gateways, red envelopes, membership cards, and
+ * the ledger audit.
  */
 @Module({
   imports: [EventSourcingModule.forContext({ context: 'wallet', projections: WALLET_PROJECTIONS })],
-  controllers: [MyWalletController, StaffWalletController, PaymentsController, SandboxController, AuditController],
+  controllers: [
+    MyWalletController,
+    StaffWalletController,
+    PaymentsController,
+    SandboxController,
+    AuditController,
+    EnvelopesController,
+    MyEnvelopesController,
+    MembershipCardsController,
+    MyMembershipOrdersController,
+    StaffMembershipController,
+  ],
   providers: [
     PermissionChecker,
     { provide: WALLET_CONFIG, inject: [APP_CONFIG], useFactory: (config: AppConfig) => walletConfig(config) },
     Ledger,
     LedgerReader,
     Transfers,
+    PaidUnlocks,
     Adjustments,
     PointsForPosting,
+    Bounties,
     RechargeCredits,
     SandboxGateway,
     {
@@ -64,6 +97,13 @@ export const WALLET_PROJECTIONS = [
     },
     Recharges,
     Reconciliation,
+    MembershipReader,
+    MembershipCards,
+    MembershipPurchases,
+    EnvelopeClaims,
+    EnvelopeRefunds,
+    EnvelopeSending,
+    EnvelopesReader,
     WalletReactors,
   ],
   exports: [Ledger, Transfers],

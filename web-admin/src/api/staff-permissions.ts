@@ -3,6 +3,14 @@ export const SCREEN_PERMISSIONS = {
   members: 'members.manage',
   roles: 'roles.manage',
   settings: 'settings.edit',
+  membershipCards: 'content.manage',
+  systemNotifications: 'content.manage',
+  /** The report queue and the report types tree. */
+  reports: 'reports.handle',
+  /** Help center, online messages. */
+  contentPages: 'content.manage',
+  /** Card orders, member ledgers, platform revenue. */
+  ledgers: 'audit.read',
 } as const;
 
 export type GuardedScreen = keyof typeof SCREEN_PERMISSIONS;

@@ -6,6 +6,7 @@ import ReportIcon from '@mui/icons-material/Report';
 import SpeedIcon from '@mui/icons-material/Speed';
 import { Title, useDataProvider, useLocaleState, useTranslate } from 'react-admin';
 import type { AdminDataProvider } from '../providers/data-provider';
+import { VisitChart } from '../resources/moderation/VisitChart';
 import { FigureCard } from './FigureCard';
 import { useLiveFigures } from './use-live-figures';
 
@@ -16,6 +17,14 @@ export function Dashboard() {
   const dataProvider = useDataProvider<AdminDataProvider>();
   const ops = useLiveFigures(['ops-status'], () => dataProvider.opsStatus());
   const stats = useLiveFigures(['forum-stats'], () => dataProvider.forumStats());
+  const pendingReports = useLiveFigures(['pending-reports'], async () => {
+    const { total } = await dataProvider.getList('reports', {
+      pagination: { page: 1, perPage: 1 },
+      sort: { field: 'id', order: 'DESC' },
+      filter: { status: 10 },
+    });
+    return total ?? 0;
+  });
   const format = (value: number) => new Intl.NumberFormat(locale === 'zh' ? 'zh-CN' : 'en-US').format(value);
   const unavailable = (error: Error | null) =>
     translate('dashboard.unavailable', { message: error?.message ?? translate('ra.notification.http_error') });
@@ -52,7 +61,9 @@ export function Dashboard() {
         <FigureCard
           label={translate('dashboard.pending_reports')}
           icon={<ReportIcon />}
-          missingReason={translate('dashboard.pending_reports_later')}
+          loading={pendingReports.isPending}
+          value={pendingReports.data === undefined ? undefined : format(pendingReports.data)}
+          missingReason={unavailable(pendingReports.error)}
         />
         <FigureCard
           label={translate('dashboard.outbox_backlog')}
@@ -71,6 +82,7 @@ export function Dashboard() {
           missingReason={unavailable(ops.error)}
         />
       </Box>
+      <VisitChart />
     </Box>
   );
 }

@@ -2,6 +2,8 @@ import englishMessages from 'ra-language-english';
 import type { TranslationMessages } from 'react-admin';
 import { consoleEn } from './console.en';
 import { forumEn } from '../resources/forum/forum.i18n';
+import { qaEn } from '../resources/qa/qa.i18n';
+import { moderationEn } from '../resources/moderation/moderation.i18n';
 
 export const en: TranslationMessages = {
   ...englishMessages,
@@ -27,9 +29,13 @@ export const en: TranslationMessages = {
   },
   ...consoleEn,
   forum: forumEn.forum,
+  qa: qaEn.qa,
+  moderation: moderationEn.moderation,
   resources: {
     ...consoleEn.resources,
     // Topics and tags: the forum screens' own words (resources/forum/forum.i18n.ts).
     ...forumEn.resources,
+    ...qaEn.resources,
+    ...moderationEn.resources,
   },
 };

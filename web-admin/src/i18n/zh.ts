@@ -1,6 +1,8 @@
 import type { TranslationMessages } from 'react-admin';
 import { consoleZh } from './console.zh';
 import { forumZh } from '../resources/forum/forum.i18n';
+import { qaZh } from '../resources/qa/qa.i18n';
+import { moderationZh } from '../resources/moderation/moderation.i18n';
 
 /** Simplified Chinese for react-admin's own UI (`ra.*`, key for key with ra-language-english) and the console. */
 export const zh: TranslationMessages = {
@@ -236,9 +238,13 @@ export const zh: TranslationMessages = {
   },
   ...consoleZh,
   forum: forumZh.forum,
+  qa: qaZh.qa,
+  moderation: moderationZh.moderation,
   resources: {
     ...consoleZh.resources,
     // Topics and tags: the forum screens' own words (resources/forum/forum.i18n.ts).
     ...forumZh.resources,
+    ...qaZh.resources,
+    ...moderationZh.resources,
   },
 };

@@ -51,6 +51,8 @@ export interface ResolveReportInput {
   result: string;
   /** Internal note for other staff. */
   remark?: string;
+  /** A successful complaint may delete the reported content in the same action. */
+  contentAction?: 'none' | 'delete';
 }
 
 export interface AdjustBalanceInput {
@@ -267,7 +269,7 @@ export function createDataProvider(options: DataProviderOptions): AdminDataProvi
       command(`forum/topics/${encodeURIComponent(String(topicId))}/pin`, { weight }, commandOptions),
 
     resolveReport: (reportId, input, commandOptions) =>
-      command(`moderation/reports/${encodeURIComponent(String(reportId))}/resolve`, input, commandOptions),
+      command(`moderation/staff/reports/${encodeURIComponent(String(reportId))}/resolve`, input, commandOptions),
 
     adjustBalance: (memberId, input, commandOptions) =>
       command(`wallet/accounts/${encodeURIComponent(String(memberId))}/adjustments`, input, commandOptions),

@@ -12,6 +12,12 @@ type LazyRoute = NonNullable<RouteObject['lazy']>;
 
 const comingSoon: LazyRoute = () => import('./routes/coming-soon');
 
+/** The moderation context's screens (content pages, my reports) share one lazy module. */
+const moderationScreen =
+  (name: keyof typeof import('./routes/moderation')): LazyRoute =>
+  () =>
+    import('./routes/moderation').then((module) => ({ Component: module[name] }));
+
 /** Screens of the route table that are built, by path; the others show "coming soon". */
 const builtScreens: Record<string, LazyRoute> = {
   login: () => import('./routes/login'),
@@ -19,9 +25,17 @@ const builtScreens: Record<string, LazyRoute> = {
   'thirdParty/loginRedirect': () => import('./routes/third-party-login-redirect'),
   'findPassWord/step1': () => import('./routes/find-password-step1'),
   'findPassWord/step2': () => import('./routes/find-password-step2'),
+  search: () => import('./routes/search'),
   thread: () => import('./routes/thread'),
   addTopic: () => import('./routes/add-topic'),
   'user/editTopic': () => import('./routes/edit-topic'),
+  'paymentCompleted/:interfaceProduct/:paymentModule/:parameterId': () => import('./routes/payment-completed'),
+  membershipCardList: () => import('./routes/membership-card-list'),
+  membershipCard: () => import('./routes/membership-card'),
+  help: moderationScreen('HelpScreen'),
+  helpDetail: moderationScreen('HelpDetailScreen'),
+  termsService: moderationScreen('TermsScreen'),
+  feedback: moderationScreen('FeedbackScreen'),
 };
 
 /** The forum's control-panel lists share one lazy module. */
@@ -43,6 +57,34 @@ const forumControlScreens: Record<string, LazyRoute> = {
   likeList: forumScreen('MyLikesScreen'),
 };
 
+/** The messaging screens share one lazy module too. */
+const messagesScreen =
+  (name: keyof typeof import('./routes/messages')): LazyRoute =>
+  () =>
+    import('./routes/messages').then((module) => ({ Component: module[name] }));
+
+const messagesControlScreens: Record<string, LazyRoute> = {
+  privateMessageList: messagesScreen('ConversationsScreen'),
+  privateMessageChatList: messagesScreen('ChatScreen'),
+  remindList: messagesScreen('RemindersScreen'),
+  systemNotifyList: messagesScreen('NotificationsScreen'),
+};
+
+/** The wallet's control-panel screens share one lazy module. */
+const walletScreen =
+  (name: keyof typeof import('./routes/wallet-control')): LazyRoute =>
+  () =>
+    import('./routes/wallet-control').then((module) => ({ Component: module[name] }));
+
+const walletControlScreens: Record<string, LazyRoute> = {
+  balance: walletScreen('BalanceScreen'),
+  point: walletScreen('PointsScreen'),
+  payment: walletScreen('RechargeScreen'),
+  giveRedEnvelopeList: walletScreen('SentEnvelopesScreen'),
+  redEnvelopeAmountDistributionList: walletScreen('EnvelopeDistributionScreen'),
+  receiveRedEnvelopeList: walletScreen('ReceivedEnvelopesScreen'),
+};
+
 const builtControlScreens: Record<string, LazyRoute> = {
   userLoginLogList: () => import('./routes/user-login-log'),
   editUser: () => import('./routes/edit-user'),
@@ -53,7 +95,11 @@ const builtControlScreens: Record<string, LazyRoute> = {
   'updatePhoneBinding/step2': () => import('./routes/update-phone-step2'),
   followList: () => import('./routes/follow-list'),
   followerList: () => import('./routes/follower-list'),
+  membershipCardOrderList: () => import('./routes/membership-orders'),
+  reportList: moderationScreen('ReportListScreen'),
   ...forumControlScreens,
+  ...walletControlScreens,
+  ...messagesControlScreens,
 };
 
 export interface RouterDeps {

@@ -97,12 +97,17 @@ export const rules = {
   feedbackName: lengthBetween('feedbackNameRequired', 'feedbackNameLength', LIMITS.feedbackName),
   feedbackContact: required('contactRequired'),
   feedbackContent: lengthBetween('feedbackContentRequired', 'feedbackContentLength', LIMITS.feedbackContent),
+  /** Yuan as the wallet takes it (DOMAIN §2): ≤ 2 decimals, ≤ 12 digits (leading zeros aside), above 0. */
   rechargeAmount(value: string): Invalid | null {
     if (blank(value)) return invalid('rechargeRequired');
-    const digits = value.trim().replace('.', '');
-    return /^\d+(\.\d{1,2})?$/.test(value.trim()) && digits.length <= LIMITS.rechargeDigits
-      ? null
-      : invalid('rechargeDigits', { max: LIMITS.rechargeDigits });
+    const match = /^(\d+)(?:\.(\d+))?$/.exec(value.trim());
+    if (!match) return { key: 'common.illegalInput' };
+    const [, whole = '', fraction = ''] = match;
+    if (fraction.length > 2) return invalid('rechargeDecimals');
+    if (whole.replace(/^0+/, '').length + fraction.length > LIMITS.rechargeDigits) {
+      return invalid('rechargeDigits', { max: LIMITS.rechargeDigits });
+    }
+    return /[1-9]/.test(value) ? null : invalid('rechargePositive');
   },
   privateMessage: required('privateMessageRequired'),
   aiQuestion: required('aiQuestionRequired'),

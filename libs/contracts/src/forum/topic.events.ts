@@ -21,6 +21,8 @@ export const TopicPosted = defineEvent({
     isStaff: z.boolean().default(false),
     ipLocation: z.string().nullable().default(null),
     mentions: z.array(z.string()).default([]),
+    /** The red envelope sent with the topic (wallet stream `envelope-<id>`), frozen before this was written. */
+    redEnvelopeId: z.string().nullable().optional(),
   }),
 });
 
@@ -39,11 +41,17 @@ export const TopicEdited = defineEvent({
   }),
 });
 
-/** Lists and detail hide a deleted topic; staff can restore it. */
+/** Lists and detail hide a deleted topic; staff can restore it. Its red envelope's unclaimed rest is refunded. */
 export const TopicDeleted = defineEvent({
   ...TOPIC,
   type: 'TopicDeleted',
-  schema: z.object({ topicId: z.string(), authorId: z.string(), by: z.string(), deletedAt: z.string() }),
+  schema: z.object({
+    topicId: z.string(),
+    authorId: z.string(),
+    by: z.string(),
+    deletedAt: z.string(),
+    redEnvelopeId: z.string().nullable().optional(),
+  }),
 });
 
 export const TopicRestored = defineEvent({

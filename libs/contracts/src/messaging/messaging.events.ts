@@ -149,13 +149,21 @@ export const SystemNotificationDeletedForMember = defineEvent({
   schema: z.object({ memberId: z.string(), notificationId: z.string(), at: z.string() }),
 });
 
+/** One notice read by one member (the others after the watermark stay unread). */
+export const SystemNotificationReadByMember = defineEvent({
+  ...INBOX,
+  type: 'SystemNotificationReadByMember',
+  schema: z.object({ memberId: z.string(), notificationId: z.string(), at: z.string() }),
+});
+
 export type InboxEvent =
   | EventOf<typeof ReminderRead>
   | EventOf<typeof AllRemindersRead>
   | EventOf<typeof ReminderDeleted>
   | EventOf<typeof ReminderPreferencesChanged>
   | EventOf<typeof SystemNotificationsRead>
-  | EventOf<typeof SystemNotificationDeletedForMember>;
+  | EventOf<typeof SystemNotificationDeletedForMember>
+  | EventOf<typeof SystemNotificationReadByMember>;
 
 /** A staff broadcast (stream `systemNotification-<id>`): read state is per member, in their inbox stream. */
 const NOTIFICATION = { context: 'messaging', aggregate: 'systemNotification' } as const;

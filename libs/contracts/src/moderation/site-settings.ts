@@ -72,6 +72,22 @@ export const siteSettingsSchema = z.strictObject({
         .default(30),
     })
     .prefault({}),
+  /**
+   * Red envelopes (DOMAIN §5): bounds on an envelope's total in fen (`maxAmount` 0 switches sending off), and how
+   * long unclaimed shares wait before they go back to the sender.
+   */
+  redEnvelope: z
+    .strictObject({
+      minAmount: z.number().int().min(1).max(100_000_000_000).default(1),
+      maxAmount: z.number().int().min(0).max(100_000_000_000).default(100_000),
+      refundAfterHours: z
+        .number()
+        .int()
+        .min(1)
+        .max(24 * 30)
+        .default(24),
+    })
+    .prefault({}),
   /** Ways to register and to log in the site offers (DOMAIN §11); a refused one answers `identity.method_disabled`. */
   registrationMethods: z
     .array(z.enum(['account', 'phone', 'email', 'oauth']))
@@ -162,6 +178,24 @@ export const siteSettingsSchema = z.strictObject({
     })
     .prefault({}),
   /**
+   * Questions and answers (DOMAIN §6): tags per question, bounty bounds per kind (cash in fen, points; a max of 0
+   * offers no bounty of that kind), and the days after which an unawarded bounty goes back to the asker (0 = never).
+   */
+  qa: z
+    .strictObject({
+      maxTags: z.number().int().min(1).max(10).default(5),
+      bountyExpiryDays: z.number().int().min(0).max(3650).default(30),
+      bounty: z
+        .strictObject({
+          minAmount: z.number().int().min(0).max(100_000_000_00).default(100),
+          maxAmount: z.number().int().min(0).max(100_000_000_00).default(100_000_00),
+          minPoints: z.number().int().min(0).max(100_000_000).default(1),
+          maxPoints: z.number().int().min(0).max(100_000_000).default(100_000),
+        })
+        .prefault({}),
+    })
+    .prefault({}),
+  /**
    * Review queue (DOMAIN §3, §12): when on for a kind, members' new topics, comments or replies wait for staff
    * approval before anyone else sees them; staff's own are never held.
    */
@@ -172,6 +206,20 @@ export const siteSettingsSchema = z.strictObject({
       replies: z.boolean().default(false),
     })
     .prefault({}),
+  /**
+   * Reports (DOMAIN §10): images per report, reports one member may file an hour, reports a minute before a
+   * captcha is asked, and how many distinct members reporting one item hide it until reviewed (0: never).
+   */
+  reports: z
+    .strictObject({
+      maxImages: z.number().int().min(0).max(9).default(3),
+      perMemberPerHour: z.number().int().min(1).max(1000).default(20),
+      captchaAfterPerMinute: z.number().int().min(0).max(100).default(3),
+      autoHideAfterReporters: z.number().int().min(0).max(1000).default(5),
+    })
+    .prefault({}),
+  /** The terms of service page (`/termsService`) as plain text, paragraphs split by blank lines. */
+  termsOfService: z.string().max(50_000).default(''),
   /**
    * Third-party login providers (OAuth 2 authorization code with PKCE). Each provider's client secret is kept by
    * identity in its private store (`PUT /api/identity/oauth/providers/:id/secret`), never in settings or events.

@@ -38,3 +38,9 @@ export type PointsModule = (typeof POINTS_MODULES)[keyof typeof POINTS_MODULES];
 
 /** The wallet of the platform itself (its revenue: shares of paid unlocks and bounties), stream `wallet-platform`. */
 export const PLATFORM_WALLET_ID = 'platform';
+
+/**
+ * Where held bounty points wait (ADR 0015): wallets have no frozen points, so a points bounty moves from the asker
+ * to this wallet when held and from it to the answerer (or back) later; every point stays in some wallet.
+ */
+export const BOUNTY_ESCROW_WALLET_ID = 'bounty-escrow';

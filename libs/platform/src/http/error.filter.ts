@@ -2,6 +2,7 @@ import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@n
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ErrorBody, ErrorCode, errorStatus, languageOf, translateError } from '@forum/contracts';
 import { DomainError } from '@forum/event-store';
+import { redactUrl } from '../observability/logger';
 
 const CODE_BY_STATUS: Record<number, ErrorCode> = {
   400: 'common.malformed_request',
@@ -44,7 +45,7 @@ export class ErrorFilter implements ExceptionFilter {
       exception instanceof HttpException ? exception.getStatus() : (exception as { statusCode?: unknown })?.statusCode;
     if (typeof status === 'number' && CODE_BY_STATUS[status]) return new DomainError(CODE_BY_STATUS[status]);
     this.logger.error(
-      { err: exception, correlationId: request.id, url: request.url },
+      { err: exception, correlationId: request.id, url: redactUrl(request.url) },
       exception instanceof Error ? exception.stack : String(exception),
     );
     return new DomainError('common.internal');

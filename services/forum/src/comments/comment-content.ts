@@ -1,11 +1,15 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Db } from 'mongodb';
 import { DomainError } from '@forum/event-store';
-import { CONTEXT_DB, MEMBER_PROFILES, SiteSettingsCache } from '@forum/platform';
+import {
+  CONTEXT_DB,
+  extractMentions,
+  MEMBER_PROFILES,
+  redactHiddenBlocks,
+  sanitizeContent,
+  SiteSettingsCache,
+} from '@forum/platform';
 import type { MemberProfileDocument } from '@forum/platform';
-import { redactHiddenBlocks } from '../content/hidden-blocks';
-import { extractMentions } from '../content/mentions';
-import { sanitizeContent } from '../content/sanitize';
 import { MEMBER_NICKNAMES, MemberNicknameDocument } from './member-nicknames.projection';
 
 export interface PreparedContent {

@@ -75,6 +75,11 @@ export const commentView = z.object({
   replyCount: z.number().int(),
   /** The first replies (oldest first); the rest through `GET /api/forum/comments/:id/replies`. */
   replies: z.array(replyView),
+  /**
+   * The viewer's own comment held for review (ADR 0014): only its author sees it, after the thread's last
+   * floor, with `floor` 0 (it has none until approved) and "pending review" shown by the site.
+   */
+  pending: z.boolean().optional(),
 });
 export type CommentView = z.infer<typeof commentView>;
 

@@ -6,7 +6,7 @@ import type { DynamicsPage } from '../dynamics/dynamics.reader';
 import { TopicCounters } from '../reactions/counters';
 import type { MyFavouriteRow, MyLikeRow, ReactorRow } from '../reactions/reaction.schemas';
 import { ForumFixture, startForum } from '../topics/topics.fixture';
-import { XSS_PAYLOADS } from '../content/xss-payloads';
+import { XSS_PAYLOADS } from '../../../../libs/platform/src/content/xss-payloads';
 import type { CommentPosition, CommentView, MyContentRow, ReplyView } from './comment.schemas';
 import type { TopicCountersDocument } from './comments.projection';
 

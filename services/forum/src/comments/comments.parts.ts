@@ -23,6 +23,7 @@ import { CommentsReader } from './comments.reader';
 import { ForumPermissions } from './forum-permissions';
 import { ForumTargets } from './forum-targets';
 import { memberNicknamesProjection } from './member-nicknames.projection';
+import { ThreadItemWrites } from './thread-item-writes';
 
 /**
  * The comments part of the forum context (comments, replies, likes, favourites, counters, dynamics), wired
@@ -46,6 +47,7 @@ export const COMMENT_PROVIDERS: Provider[] = [
   ForumTargets,
   ForumPermissions,
   CommentContent,
+  ThreadItemWrites,
   TopicCounters,
   CounterReactorRuntime,
   CommentsReader,

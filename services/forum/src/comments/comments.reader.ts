@@ -6,6 +6,7 @@ import { DomainError } from '@forum/event-store';
 import { CONTEXT_DB } from '@forum/platform';
 import { LIKE_STATE, LikeStateDocument } from '../reactions/reactions.projection';
 import { TOPIC_REFS, TopicRefDocument } from '../dynamics/dynamics.projection';
+import { REVIEW_QUEUE, SubmissionDocument } from '../review/review-queue.projection';
 import { TopicViewPolicy } from '../topics/topic-view-policy';
 import { authorsOf } from './authors';
 import type { CommentPosition, CommentView, MyContentRow, ReplyView } from './comment.schemas';
@@ -52,10 +53,13 @@ export class CommentsReader {
       ...comments.map((comment) => `comment.${comment._id}`),
       ...replies.map((reply) => `reply.${reply._id}`),
     ]);
+    // The viewer's own held comments follow the last floor, so only the last page (or past it) has them.
+    const pending = start + pageSize >= ids.length ? await this.ownPending(viewer, topicId) : [];
     const author = await authorsOf(this.db, [
       ...comments.map((c) => c.authorId),
       ...quoted.map((c) => c.authorId),
       ...replies.flatMap((r) => [r.authorId, r.replyToMemberId]),
+      ...pending.map((p) => p.authorId),
     ]);
     const quotedById = new Map(quoted.map((comment) => [comment._id, comment]));
     const repliesByComment = new Map<string, ReplyView[]>();
@@ -89,7 +93,36 @@ export class CommentsReader {
       replyCount: comment.replyCount ?? 0,
       replies: repliesByComment.get(comment._id) ?? [],
     }));
+    for (const held of pending) {
+      if (held.payload.kind !== 'comment') continue;
+      items.push({
+        commentId: held._id,
+        topicId,
+        floor: 0,
+        author: author(held.authorId),
+        contentHtml: held.payload.contentHtml,
+        quotes: [],
+        postedAt: held.submittedAt,
+        editedAt: null,
+        likeCount: 0,
+        likedByMe: false,
+        replyCount: 0,
+        replies: [],
+        pending: true,
+      });
+    }
     return pageOf(items, page, pageSize, ids.length);
+  }
+
+  /** A member's comments on this topic still waiting for review (ADR 0014): one `_id` read when there are none. */
+  private async ownPending(viewer: Actor, topicId: string): Promise<SubmissionDocument[]> {
+    if (viewer.kind !== 'member' || !viewer.id) return [];
+    const ids = await readList(this.db, 'memberPending', viewer.id, 'oldestFirst');
+    if (ids.length === 0) return [];
+    const held = await rowsInOrder<SubmissionDocument>(this.db, REVIEW_QUEUE, ids);
+    return held.filter(
+      (doc) => doc.status === 'pending' && doc.payload.kind === 'comment' && doc.payload.topicId === topicId,
+    );
   }
 
   async position(commentId: string, pageSize: number, viewer: Actor): Promise<CommentPosition> {

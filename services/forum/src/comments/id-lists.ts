@@ -19,7 +19,9 @@ export type ListName =
   | 'memberFavourites'
   | 'topicLikers'
   | 'topicFavouriters'
-  | 'memberDynamics';
+  | 'memberDynamics'
+  /** A member's items held for review (ADR 0014), shown to them inline. */
+  | 'memberPending';
 
 export interface IdListDocument {
   _id: string;

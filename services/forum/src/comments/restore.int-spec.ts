@@ -1,4 +1,6 @@
 import type { ErrorBody, Page } from '@forum/contracts';
+import { eventually } from '@forum/testing';
+import type { DynamicsPage } from '../dynamics/dynamics.reader';
 import { ForumFixture, startForum } from '../topics/topics.fixture';
 import type { CommentView, ReplyView } from './comment.schemas';
 
@@ -14,8 +16,8 @@ interface Counts {
 
 /**
  * Staff restore of a deleted comment or reply over HTTP (issue 5's console): the comment is listed again and
- * the topic's counts come back exactly once, with the replies it kept; members may not restore, and a live
- * comment or reply cannot be restored.
+ * the topic's counts come back exactly once, with the replies it kept, and it is back in its author's dynamics;
+ * members may not restore, and a live comment or reply cannot be restored.
  */
 describe('restoring deleted comments and replies', () => {
   let f: ForumFixture;
@@ -40,6 +42,13 @@ describe('restoring deleted comments and replies', () => {
   };
   const listed = async (topicId: string) =>
     (await f.t.client.anonymous().get<Page<CommentView>>(`/api/forum/topics/${topicId}/comments`)).body.items;
+  /** Waits until alice's own dynamics (the "my activity" list) do or do not show the item. */
+  const inAliceDynamics = (id: string, shown: boolean) =>
+    eventually(async () => {
+      const items = (await as(alice).get<DynamicsPage>('/api/forum/me/dynamics')).body.items;
+      expect(items.some((item) => (item.replyId ?? item.commentId) === id)).toBe(shown);
+      return true;
+    });
   const write = async (path: string, content: string) => {
     const response = await as(alice).post<Written>(path, { content });
     expect(response.status).toBe(201);
@@ -60,6 +69,7 @@ describe('restoring deleted comments and replies', () => {
     expect((await as(alice).request('DELETE', `/api/forum/comments/${commentId}`)).status).toBe(200);
     expect(await counts(topicId)).toEqual({ commentCount: 1, replyCount: 0 });
     expect((await listed(topicId)).map((c) => c.commentId)).not.toContain(commentId);
+    await inAliceDynamics(commentId!, false);
 
     // The author herself (a member) and any other member are refused.
     expect((await as(alice).post(`/api/forum/comments/${commentId}/restore`, {})).status).toBe(403);
@@ -72,6 +82,7 @@ describe('restoring deleted comments and replies', () => {
     expect(await counts(topicId)).toEqual({ commentCount: 2, replyCount: 2 });
     const comment = (await listed(topicId)).find((c) => c.commentId === commentId);
     expect(comment).toMatchObject({ contentHtml: '<p>keep me</p>', replyCount: 2 });
+    await inAliceDynamics(commentId!, true);
 
     // A second restore is refused and moves nothing.
     const again = await staff().post<ErrorBody>(`/api/forum/comments/${commentId}/restore`, {});
@@ -104,5 +115,6 @@ describe('restoring deleted comments and replies', () => {
     expect([restored.status, restored.body.visible]).toEqual([200, true]);
     expect(await counts(topicId)).toEqual({ commentCount: 1, replyCount: 1 });
     expect((await replies()).map((r) => [r.replyId, r.contentHtml])).toEqual([[replyId, '<p>the reply</p>']]);
+    await inAliceDynamics(replyId!, true);
   });
 });

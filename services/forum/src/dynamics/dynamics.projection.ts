@@ -1,6 +1,6 @@
 import type { CommentEvent, EventEnvelope, ReplyEvent } from '@forum/contracts';
 import type { ProjectionDefinition, ReadModelWriter } from '@forum/event-bus';
-import { plainTextSummary } from '../content/hidden-blocks';
+import { plainTextSummary } from '@forum/platform';
 import { addToList, ID_LISTS, removeFromList } from '../comments/id-lists';
 
 export const DYNAMICS_PROJECTION = 'forum-dynamics';
@@ -49,7 +49,8 @@ interface TopicEventData {
 
 /**
  * User dynamics (DOMAIN §8): posted a topic, commented, quoted a comment, replied — one document per item
- * and a newest-first list per member; deleting the item takes it out of the list. Also keeps `topic_refs`.
+ * and a newest-first list per member; deleting the item takes it out of the list, restoring it puts it back.
+ * Also keeps `topic_refs`.
  */
 export const dynamicsProjection: ProjectionDefinition = {
   name: DYNAMICS_PROJECTION,
@@ -62,9 +63,10 @@ export const dynamicsProjection: ProjectionDefinition = {
       writer.upsertVersioned(MEMBER_DYNAMICS, id, envelope, { $set: { ...doc, deleted: false } });
       addToList(writer, 'memberDynamics', doc.memberId, envelope, id);
     };
-    const remove = (memberId: string, id: string) => {
-      writer.upsertVersioned(MEMBER_DYNAMICS, id, envelope, { $set: { deleted: true } });
-      removeFromList(writer, 'memberDynamics', memberId, envelope, id);
+    /** A deleted item leaves its author's dynamics; one that staff restore comes back in its place. */
+    const setDeleted = (memberId: string, id: string, deleted: boolean) => {
+      writer.upsertVersioned(MEMBER_DYNAMICS, id, envelope, { $set: { deleted } });
+      (deleted ? removeFromList : addToList)(writer, 'memberDynamics', memberId, envelope, id);
     };
     switch (envelope.type) {
       case 'TopicPosted': {
@@ -132,7 +134,8 @@ export const dynamicsProjection: ProjectionDefinition = {
         });
         return;
       case 'CommentDeleted':
-        remove(event.data.authorId, event.data.commentId);
+      case 'CommentRestored':
+        setDeleted(event.data.authorId, event.data.commentId, event.type === 'CommentDeleted');
         return;
       case 'ReplyPosted': {
         const { replyId, commentId, topicId, authorId, contentHtml, postedAt } = event.data;
@@ -156,7 +159,8 @@ export const dynamicsProjection: ProjectionDefinition = {
         });
         return;
       case 'ReplyDeleted':
-        remove(event.data.authorId, event.data.replyId);
+      case 'ReplyRestored':
+        setDeleted(event.data.authorId, event.data.replyId, event.type === 'ReplyDeleted');
         return;
     }
   },

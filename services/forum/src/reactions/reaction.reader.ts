@@ -3,7 +3,7 @@ import type { Db } from 'mongodb';
 import { Page, pageOf } from '@forum/contracts';
 import type { Actor, LikeTargetKind } from '@forum/contracts';
 import { DomainError } from '@forum/event-store';
-import { CONTEXT_DB } from '@forum/platform';
+import { CONTEXT_DB, plainTextSummary } from '@forum/platform';
 import { authorsOf } from '../comments/authors';
 import {
   COMMENTS,
@@ -14,7 +14,6 @@ import {
   TopicCountersDocument,
 } from '../comments/comments.projection';
 import { readList, rowsInOrder } from '../comments/id-lists';
-import { plainTextSummary } from '../content/hidden-blocks';
 import { TOPIC_REFS, TopicRefDocument } from '../dynamics/dynamics.projection';
 import type { MyFavouriteRow, MyLikeRow, ReactorRow } from './reaction.schemas';
 import { FAVOURITE_STATE, FavouriteStateDocument, LIKE_STATE, LikeStateDocument } from './reactions.projection';

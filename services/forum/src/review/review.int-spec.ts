@@ -27,7 +27,7 @@ interface Decision {
 
 /**
  * The review queue over HTTP (ADR 0014): with review on, a member's topic, comment or reply is held; the public
- * never sees it, counts ignore it, its author sees it as pending; staff approve (then it is posted, counted and
+ * never sees it, counts ignore it, its author sees it as pending (in their submissions and inline in the thread); staff approve (then it is posted, counted and
  * listed) or reject (then it never appears).
  */
 describe('review queue over HTTP', () => {
@@ -115,6 +115,13 @@ describe('review queue over HTTP', () => {
     expect([held.status, held.body.pending]).toEqual([201, true]);
     const commentId = held.body.commentId!;
     expect(await commentIds(staffTopic)).not.toContain(commentId);
+    // Its author sees it inline in the thread, marked pending review; other members do not.
+    const thread = async (memberId: string) =>
+      (await f.t.client.as(memberId).get<Page<CommentView>>(`/api/forum/topics/${staffTopic}/comments`)).body.items;
+    expect(await thread(alice)).toEqual([
+      expect.objectContaining({ commentId, pending: true, floor: 0, contentHtml: '<p>first!</p>' }),
+    ]);
+    expect(await thread(bob)).toEqual([]);
     const before = await f.t.client.anonymous().get<TopicDetail>(`/api/forum/topics/${staffTopic}`);
     expect(before.body.commentCount).toBe(0);
     expect(await queue('comment')).toContain(commentId);
@@ -122,6 +129,8 @@ describe('review queue over HTTP', () => {
     const approved = await staff().post<Decision>(`/api/forum/staff/review/comment/${commentId}/approve`, {});
     expect([approved.status, approved.body.visible]).toEqual([200, true]);
     expect(await commentIds(staffTopic)).toEqual([commentId]);
+    const [published] = await thread(alice);
+    expect([published?.floor, published?.pending]).toEqual([1, undefined]);
     const after = await f.t.client.anonymous().get<TopicDetail>(`/api/forum/topics/${staffTopic}`);
     expect(after.body.commentCount).toBe(1);
 

@@ -1,3 +1,6 @@
+import { BALANCE_MODULES, newId, POINTS_MODULES } from '@forum/contracts';
+import { Ledger } from '../../../wallet/src/ledger/ledger';
+import { WalletModule } from '../../../wallet/src/wallet.module';
 import { ForumFixture, startForum } from './topics.fixture';
 
 /**
@@ -5,7 +8,8 @@ import { ForumFixture, startForum } from './topics.fixture';
  * one block of each type, each with a unique marker; EVERY GET route of the application (enumerated from its
  * OpenAPI document, not a hand list) is called with the topic's id in every path parameter (the author's id in
  * member parameters), as a visitor and as a member who unlocked nothing: no marker anywhere. After the member
- * unlocks the password block, that block's marker (and only it) appears.
+ * unlocks the password block, that block's marker (and only it) appears; after paying for the points block, then
+ * the balance block, each paid marker appears only once it is paid.
  */
 const MARKERS = {
   10: 'MARK-PASSWORD-7f3a',
@@ -34,7 +38,7 @@ describe('hidden content never leaks through any GET route', () => {
   let routes: string[];
 
   beforeAll(async () => {
-    f = await startForum();
+    f = await startForum([WalletModule]);
     author = await f.member('leak_author');
     reader = await f.member('leak_reader');
     const tag = await f.tag('Leak test');
@@ -132,6 +136,29 @@ describe('hidden content never leaks through any GET route', () => {
     const bodies = await responses('reader');
     expect(leaks(bodies, [MARKERS[20], MARKERS[30], MARKERS[40], MARKERS[50], PASSWORD])).toEqual([]);
     expect(leaks(bodies, [MARKERS[10]])).toContain(`${MARKERS[10]} in /api/forum/topics/${topicId} → 200`);
+    expect(leaks(await responses('visitor'), Object.values(MARKERS))).toEqual([]);
+  });
+
+  it('shows a paid block only once its type is paid for', async () => {
+    const meta = { actor: { kind: 'system' as const, id: null }, now: new Date(), correlationId: newId() };
+    const funds = { walletId: reader, remark: 'leak test', now: new Date(), operationId: newId() };
+    const ledger = f.t.app.get(Ledger);
+    await ledger.record({ ...funds, type: 'CreditPoints', module: POINTS_MODULES.staffAdjustment, amount: 30 }, meta);
+    await ledger.record(
+      { ...funds, operationId: newId(), type: 'Credit', module: BALANCE_MODULES.staffAdjustment, amount: 199 },
+      meta,
+    );
+    const points = await f.t.client.as(reader).post(`/api/forum/topics/${topicId}/unlock`, { type: 40, price: 30 });
+    expect(points.status).toBe(200);
+    const afterPoints = await responses('reader');
+    expect(leaks(afterPoints, [MARKERS[20], MARKERS[30], MARKERS[50], PASSWORD])).toEqual([]);
+    expect(leaks(afterPoints, [MARKERS[40]])).toContain(`${MARKERS[40]} in /api/forum/topics/${topicId} → 200`);
+
+    const balance = await f.t.client.as(reader).post(`/api/forum/topics/${topicId}/unlock`, { type: 50, price: 199 });
+    expect(balance.status).toBe(200);
+    const afterBalance = await responses('reader');
+    expect(leaks(afterBalance, [MARKERS[20], MARKERS[30], PASSWORD])).toEqual([]);
+    expect(leaks(afterBalance, [MARKERS[50]])).toContain(`${MARKERS[50]} in /api/forum/topics/${topicId} → 200`);
     expect(leaks(await responses('visitor'), Object.values(MARKERS))).toEqual([]);
   });
 });

@@ -2,11 +2,15 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { Db } from 'mongodb';
 import type { FieldError } from '@forum/contracts';
 import { DomainError } from '@forum/event-store';
-import { CONTEXT_DB, SiteSettingsCache } from '@forum/platform';
+import {
+  CONTEXT_DB,
+  extractMentions,
+  invalidHiddenBlocks,
+  parseHiddenBlocks,
+  sanitizeContent,
+  SiteSettingsCache,
+} from '@forum/platform';
 import { MEMBER_NICKNAMES, MemberNicknameDocument } from '../comments/member-nicknames.projection';
-import { invalidHiddenBlocks, parseHiddenBlocks } from '../content/hidden-blocks';
-import { extractMentions } from '../content/mentions';
-import { sanitizeContent } from '../content/sanitize';
 import { isLeaf, TagTreeState } from '../tags/tag-tree.decider';
 import { ownImageCount } from '../uploads/content-images';
 

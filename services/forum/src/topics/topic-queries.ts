@@ -11,7 +11,7 @@ import { TopicListReader } from './lists/topic-list-reader';
 import { TopicReads } from './lists/topic-reads';
 import { TOPIC_LIST, TopicDocument } from './projections/topic-list.projection';
 import { TopicViewPolicy } from './topic-view-policy';
-import { TopicViews } from './topic-views';
+import { RowBase, TopicViews } from './topic-views';
 import type {
   PagingQuery,
   StaffTopicsQuery,
@@ -58,17 +58,33 @@ export class TopicQueries {
           ? { kind: 'hot' as const }
           : { kind: 'home' as const };
     const key = `${JSON.stringify(list)}|${query.page}|${query.pageSize}`;
-    const [{ bases, total }, allowed] = await Promise.all([
-      this.cache.get(key, this.lists.keyOf(list), async () => {
+    const listKey = this.lists.keyOf(list);
+    const bases = () =>
+      this.cache.get(key, listKey, async () => {
         const { ids, total } = await this.lists.page(list, query.page, query.pageSize);
         return { bases: await this.views.rowBases(ids), total, topicIds: ids };
-      }),
-      this.policy.filter(reader),
-    ]);
-    // Essence within a tag: the tag's list, keeping featured topics.
+      });
+    if (reader.kind !== 'visitor') return (await this.pageFor(bases(), query, reader)).page;
+    // Every visitor sees the same page (the visitor role, nothing unlocked): the whole answer is cached and
+    // dropped with its rows (ADR 0009), so a visitor's list costs neither a database read nor row building. A
+    // change of the visitor role's permissions or of tag names shows within the cache's second.
+    const { page } = await this.cache.get(`${key}|${query.filter}|visitor`, listKey, () =>
+      this.pageFor(bases(), query, reader),
+    );
+    return page;
+  }
+
+  /** The rows of a cached page as `reader` sees them (view permission per tag, hidden blocks). */
+  private async pageFor(
+    cached: Promise<{ bases: RowBase[]; total: number; topicIds: string[] }>,
+    query: TopicListQuery,
+    reader: Actor,
+  ): Promise<{ page: Page<TopicRow>; topicIds: string[] }> {
+    const [{ bases, total, topicIds }, allowed] = await Promise.all([cached, this.policy.filter(reader)]);
     let rows = (await this.views.rowsFor(bases, reader)).filter((row) => allowed(row.tagIds));
+    // Essence within a tag: the tag's list, keeping featured topics.
     if (query.tagId && query.filter === 'essence') rows = rows.filter((row) => row.essence);
-    return pageOf(rows, query.page, query.pageSize, total);
+    return { page: pageOf(rows, query.page, query.pageSize, total), topicIds };
   }
 
   async detail(topicId: string, reader: Actor, now: Date): Promise<TopicDetail> {

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { Actor, FieldError, MemberPermission } from '@forum/contracts';
 import { DomainError } from '@forum/event-store';
 import { PermissionChecker } from '@forum/platform';
-import type { HideType } from '../content/hidden-blocks';
+import type { HideType } from '@forum/platform';
 
 const HIDE_PERMISSIONS: Record<HideType, MemberPermission> = {
   10: 'hide.password',

@@ -1,10 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Db } from 'mongodb';
 import type { Actor } from '@forum/contracts';
-import { authorViewOf, CONTEXT_DB, MEMBER_PROFILES, SiteSettingsCache } from '@forum/platform';
-import type { MemberProfileDocument } from '@forum/platform';
-import { redactHiddenBlocks } from '../content/hidden-blocks';
-import type { HiddenBlock } from '../content/hidden-blocks';
+import { authorViewOf, CONTEXT_DB, MEMBER_PROFILES, redactHiddenBlocks, SiteSettingsCache } from '@forum/platform';
+import type { HiddenBlock, MemberProfileDocument } from '@forum/platform';
 import {
   FAVOURITE_STATE,
   FavouriteStateDocument,
@@ -126,6 +124,7 @@ export class TopicViews {
       readCount,
       viewCount: readCount,
       hideTagTypeMap: HiddenAccess.typeMap(doc.hiddenBlocks ?? [], visible),
+      redEnvelopeId: doc.redEnvelopeId ?? null,
     };
   }
 

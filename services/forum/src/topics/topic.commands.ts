@@ -1,12 +1,10 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { CommandMetadata } from '@forum/contracts';
 import { newId, streamId } from '@forum/contracts';
 import { ProjectionWaiter } from '@forum/event-bus';
 import { DomainError, EventStore, HandleResult } from '@forum/event-store';
-import { APP_CONFIG, ipLocationOf, SiteSettingsCache } from '@forum/platform';
-import type { AppConfig } from '@forum/platform';
-import { parseHiddenBlocks } from '../content/hidden-blocks';
-import type { HideType } from '../content/hidden-blocks';
+import { APP_CONFIG, ipLocationOf, parseHiddenBlocks, PeerCommands, SiteSettingsCache } from '@forum/platform';
+import type { AppConfig, HideType } from '@forum/platform';
 import { ReviewCommands } from '../review/review.commands';
 import { TagTree } from '../tags/tag.commands';
 import { LIST_MAINTAINER } from './lists/list-maintainer';
@@ -33,6 +31,11 @@ function withoutAddress(meta: CommandMetadata): CommandMetadata {
   return { ...meta, actor };
 }
 
+/** What the wallet needs besides the form's `redEnvelope`, and nothing of the request's own idempotency key. */
+function envelopeMeta(meta: CommandMetadata): CommandMetadata {
+  return { ...withoutAddress(meta), idempotencyKey: undefined };
+}
+
 /**
  * Topic commands: site switches (topicPosting, editTopics: refused with the staff-written message), content
  * checks, then the topic decider; each returns after the topic document and the list heads have the change
@@ -40,6 +43,8 @@ function withoutAddress(meta: CommandMetadata): CommandMetadata {
  */
 @Injectable()
 export class TopicCommands {
+  private readonly logger = new Logger('forum-topics');
+
   constructor(
     private readonly store: EventStore,
     private readonly waiter: ProjectionWaiter,
@@ -48,6 +53,7 @@ export class TopicCommands {
     private readonly settings: SiteSettingsCache,
     private readonly policy: TopicViewPolicy,
     private readonly review: ReviewCommands,
+    private readonly peers: PeerCommands,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -61,6 +67,8 @@ export class TopicCommands {
     await this.policy.requirePosting(meta.actor, body.tagIds, hideTypesOf(prepared.content), meta.now);
     const topicId = newId(meta.now.getTime());
     if (this.review.required('topic', byStaff)) {
+      // Money is not held for content that may never appear (ADR 0016): such a topic carries no envelope.
+      if (body.redEnvelope) throw new DomainError('wallet.envelope_under_review');
       const payload = {
         kind: 'topic' as const,
         title: body.title.trim(),
@@ -72,22 +80,59 @@ export class TopicCommands {
       const visible = await this.review.submit(topicId, by, payload, withoutAddress(meta));
       return { topicId, version: 0, visible, pending: true };
     }
-    return this.run(
-      topicId,
-      {
-        type: 'PostTopic',
+    const redEnvelopeId = body.redEnvelope ? await this.sendEnvelope(topicId, by, body.redEnvelope, meta) : null;
+    try {
+      return await this.run(
         topicId,
-        authorId: by,
-        title: body.title,
-        content: prepared.content,
-        tagIds: body.tagIds,
-        mentions: prepared.mentions,
-        isStaff: byStaff,
-        ipLocation: ipLocationOf(meta.actor.ip),
-        now: meta.now,
-      },
-      meta,
-    );
+        {
+          type: 'PostTopic',
+          topicId,
+          authorId: by,
+          title: body.title,
+          content: prepared.content,
+          tagIds: body.tagIds,
+          mentions: prepared.mentions,
+          isStaff: byStaff,
+          ipLocation: ipLocationOf(meta.actor.ip),
+          redEnvelopeId,
+          now: meta.now,
+        },
+        meta,
+      );
+    } catch (error) {
+      if (redEnvelopeId) await this.cancelEnvelope(redEnvelopeId, by, meta);
+      throw error;
+    }
+  }
+
+  /**
+   * The wallet freezes the envelope's total and records its split before the topic exists (a refusal — bad
+   * amount, short balance — stops the posting with nothing written); a failure other than a refusal may have
+   * left a freeze behind, so it is cancelled.
+   */
+  private async sendEnvelope(
+    topicId: string,
+    senderId: string,
+    input: NonNullable<PostTopicBody['redEnvelope']>,
+    meta: CommandMetadata,
+  ): Promise<string> {
+    const envelopeId = newId(meta.now.getTime());
+    try {
+      await this.peers.execute('wallet.sendEnvelope', { ...input, envelopeId, topicId, senderId }, envelopeMeta(meta));
+    } catch (error) {
+      if (!(error instanceof DomainError)) await this.cancelEnvelope(envelopeId, senderId, meta);
+      throw error;
+    }
+    return envelopeId;
+  }
+
+  /** Gives the frozen total back when the topic was not posted; if even that fails, the envelope's expiry will. */
+  private async cancelEnvelope(envelopeId: string, senderId: string, meta: CommandMetadata): Promise<void> {
+    try {
+      await this.peers.execute('wallet.cancelEnvelope', { envelopeId, senderId }, envelopeMeta(meta));
+    } catch (error) {
+      this.logger.error({ err: error, envelopeId, msg: 'red envelope of an unposted topic not cancelled' });
+    }
   }
 
   async edit(topicId: string, body: EditTopicBody, meta: CommandMetadata): Promise<PostedTopic> {

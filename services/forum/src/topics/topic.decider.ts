@@ -7,6 +7,8 @@ export interface TopicState {
   deleted: boolean;
   pinWeight: number;
   essence: boolean;
+  /** The topic's red envelope, named again when the topic is deleted (its rest is refunded then). */
+  redEnvelopeId?: string | null;
 }
 
 interface Editor {
@@ -27,6 +29,8 @@ export interface PostTopic {
   mentions?: string[];
   isStaff?: boolean;
   ipLocation?: string | null;
+  /** Sent (frozen) by the wallet before the topic is posted. */
+  redEnvelopeId?: string | null;
   now: Date;
 }
 
@@ -83,6 +87,7 @@ export function decideTopic(command: TopicCommand & { topicId: string }, state: 
             isStaff: command.isStaff ?? false,
             ipLocation: command.ipLocation ?? null,
             mentions: command.mentions ?? [],
+            ...(command.redEnvelopeId ? { redEnvelopeId: command.redEnvelopeId } : {}),
           },
         },
       ];
@@ -106,7 +111,13 @@ export function decideTopic(command: TopicCommand & { topicId: string }, state: 
     }
     case 'DeleteTopic': {
       requireLive(state, command);
-      const data = { topicId, authorId: state.authorId!, by: command.by, deletedAt: command.now.toISOString() };
+      const data = {
+        topicId,
+        authorId: state.authorId!,
+        by: command.by,
+        deletedAt: command.now.toISOString(),
+        ...(state.redEnvelopeId ? { redEnvelopeId: state.redEnvelopeId } : {}),
+      };
       return [{ type: 'TopicDeleted', data }];
     }
     case 'RestoreTopic': {
@@ -147,7 +158,7 @@ export const topicDecider: Decider<TopicState, TopicCommand & { topicId: string 
   evolve(state, event) {
     switch (event.type) {
       case 'TopicPosted':
-        return { ...state, posted: true, authorId: event.data.authorId };
+        return { ...state, posted: true, authorId: event.data.authorId, redEnvelopeId: event.data.redEnvelopeId };
       case 'TopicEdited':
         return state;
       case 'TopicDeleted':

@@ -4,6 +4,7 @@ import { TagTree } from '../tags/tag.commands';
 import { TagsController } from '../tags/tags.controller';
 import { tagsProjection } from '../tags/tags.projection';
 import { HiddenAccess } from '../unlocks/hidden-access';
+import { PaidUnlockHealer } from '../unlocks/paid-unlock-healer';
 import { TopicSources } from '../unlocks/topic-source';
 import { UnlockCommands } from '../unlocks/unlock.commands';
 import { topicCommentersProjection, topicUnlocksProjection } from '../unlocks/unlock.projections';
@@ -60,6 +61,7 @@ export const TOPIC_PROVIDERS = [
   HiddenAccess,
   TopicSources,
   UnlockCommands,
+  PaidUnlockHealer,
   PostTopicHandler,
   GetTopicListHandler,
   GetTopicStatsHandler,

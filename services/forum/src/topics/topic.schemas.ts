@@ -7,15 +7,29 @@ export const CONTENT_MAX = 100_000;
 
 const tagIds = listOf(z.string().min(1).max(64)).pipe(z.array(z.string()).min(1).max(10));
 
-export const postTopicBody = z.strictObject({
+/**
+ * A red envelope sent with the topic (DOMAIN §5). Only its shape is checked here: the wallet decides the rest
+ * (amounts in yuan text, counts, bounds, balance) and refuses with `wallet.envelope_*` codes.
+ */
+const redEnvelopeInput = z.strictObject({
+  type: wholeNumber(),
+  totalAmount: z.union([z.string().max(40), z.number()]).optional(),
+  singleAmount: z.union([z.string().max(40), z.number()]).optional(),
+  giveQuantity: wholeNumber(),
+  recipientId: z.string().max(64).optional(),
+});
+
+const topicFields = {
   title: z.string().trim().min(1).max(TITLE_MAX),
   content: z.string().min(1).max(CONTENT_MAX),
   tagIds,
-});
+};
+
+export const postTopicBody = z.strictObject({ ...topicFields, redEnvelope: redEnvelopeInput.optional() });
 export type PostTopicBody = z.infer<typeof postTopicBody>;
 
-export const editTopicBody = postTopicBody;
-export type EditTopicBody = PostTopicBody;
+export const editTopicBody = z.strictObject(topicFields);
+export type EditTopicBody = z.infer<typeof editTopicBody>;
 
 export const pinBody = z.strictObject({ weight: wholeNumber().pipe(z.number().int().min(0).max(1_000_000)) });
 export const essenceBody = z.strictObject({ essence: z.boolean() });
@@ -77,6 +91,8 @@ export const topicRow = z.object({
   ...counts,
   /** `{type: unlockedByMe}` for each hidden type the topic holds. */
   hideTagTypeMap: z.record(z.string(), z.boolean()),
+  /** The topic's red envelope (`GET /api/wallet/envelopes/:id`), if it was sent with one. */
+  redEnvelopeId: z.string().nullable(),
   /** Kept for compatibility with the first slice. */
   viewCount: z.number().int(),
 });
@@ -114,17 +130,29 @@ export const postedTopic = z.object({
 });
 export type PostedTopic = z.infer<typeof postedTopic>;
 
-/** The member site sends forms, so the type arrives as "10". */
-export const unlockBody = z.strictObject({
-  type: wholeNumber().pipe(z.literal(10)),
-  password: z.string().min(1).max(100),
-});
+/**
+ * Type 10 opens with its password; 40 (points) and 50 (fen) with the price the member confirmed, which must be
+ * the price now asked (the sum of the type's blocks). A form may send the numbers as text ("10").
+ */
+export const unlockBody = z
+  .strictObject({
+    type: wholeNumber().pipe(z.union([z.literal(10), z.literal(40), z.literal(50)])),
+    password: z.string().min(1).max(100).optional(),
+    price: wholeNumber().pipe(z.number().int().positive().max(Number.MAX_SAFE_INTEGER)).optional(),
+  })
+  .superRefine((body, ctx) => {
+    const needed = body.type === 10 ? 'password' : 'price';
+    if (body[needed] === undefined)
+      ctx.addIssue({ code: 'custom', path: [needed], params: { code: 'validation.required' } });
+  });
 export type UnlockBody = z.infer<typeof unlockBody>;
 
 export const unlockResult = z.object({
   type: z.number().int(),
   /** The blocks now open, as HTML, so the page reveals them without reloading. */
   blocks: z.array(z.object({ index: z.number().int(), html: z.string() })),
+  /** Points (type 40) or fen (type 50) paid; null for a password. */
+  pricePaid: z.number().int().nullable(),
   visible: z.boolean(),
 });
 export type UnlockResult = z.infer<typeof unlockResult>;

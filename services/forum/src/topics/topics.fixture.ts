@@ -1,8 +1,10 @@
+import type { Type } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { newId } from '@forum/contracts';
 import type { CommandMetadata } from '@forum/contracts';
 import { PermissionChecker } from '@forum/platform';
 import { eventually, startTestApp, TestApp } from '@forum/testing';
+import type { TestAppOptions } from '@forum/testing';
 import { RegisterMemberCommand } from '../../../identity/src/accounts/commands';
 import { IdentityModule } from '../../../identity/src/identity.module';
 import { staffAccount } from '../../../identity/src/roles/staff.fixture';
@@ -26,9 +28,12 @@ export interface ForumFixture {
   post(authorId: string, body: { title: string; content: string; tagIds: string[] }): Promise<string>;
 }
 
-/** Identity (members, roles), moderation (settings) and the forum, with a staff account allowed to edit settings. */
-export async function startForum(): Promise<ForumFixture> {
-  const t = await startTestApp([IdentityModule, ModerationModule, ForumModule]);
+/**
+ * Identity (members, roles), moderation (settings) and the forum, with a staff account allowed to edit settings;
+ * `extra` contexts (the wallet, for paid unlocks) and `options` (environment) go to `startTestApp`.
+ */
+export async function startForum(extra: Type[] = [], options: TestAppOptions = {}): Promise<ForumFixture> {
+  const t = await startTestApp([IdentityModule, ModerationModule, ForumModule, ...extra], options);
   const staffId = await staffAccount(t.app, 'forum_admin', {
     contexts: [IdentityModule, ModerationModule, ForumModule],
     permission: 'settings.edit',

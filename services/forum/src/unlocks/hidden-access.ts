@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { Db } from 'mongodb';
 import type { Actor } from '@forum/contracts';
 import { CONTEXT_DB } from '@forum/platform';
-import type { HiddenBlock } from '../content/hidden-blocks';
+import type { HiddenBlock } from '@forum/platform';
 import { MEMBER_POINTS, TOPIC_COMMENTERS, TOPIC_UNLOCKS, TopicUnlockDocument } from './unlock.projections';
 
 export interface TopicHiddenFacts {

@@ -1,4 +1,4 @@
-import { sanitizeContent } from '../content/sanitize';
+import { sanitizeContent } from '@forum/platform';
 import { ownImageCount } from './content-images';
 
 describe('images a topic embeds from the site storage', () => {

@@ -1,8 +1,8 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
 import type { Db } from 'mongodb';
 import svgCaptcha from 'svg-captcha';
 import { newId } from '@forum/contracts';
-import { CONTEXT_DB } from '@forum/platform';
+import { CONTEXT_DB, PeerCommands } from '@forum/platform';
 
 export const CAPTCHA_LENGTH = 4;
 const CAPTCHA_TTL_MS = 120_000;
@@ -13,10 +13,23 @@ interface CaptchaDocument {
   expiresAt: Date;
 }
 
-/** 4-character image captchas, valid 120 s, single-use (checking one deletes it, right or wrong). */
+/**
+ * 4-character image captchas, valid 120 s, single-use (checking one deletes it, right or wrong). Other contexts
+ * ask a captcha of the member through identity's `GET /api/identity/captcha` and check the answer here with the
+ * `identity.checkCaptcha` peer command (reports: DOMAIN §10).
+ */
 @Injectable()
-export class CaptchaService {
-  constructor(@Inject(CONTEXT_DB) private readonly db: Db) {}
+export class CaptchaService implements OnModuleInit {
+  constructor(
+    @Inject(CONTEXT_DB) private readonly db: Db,
+    private readonly peers: PeerCommands,
+  ) {}
+
+  onModuleInit(): void {
+    this.peers.register<{ captchaKey?: string; text?: string }, boolean>('identity.checkCaptcha', (input) =>
+      this.check(input?.captchaKey, input?.text),
+    );
+  }
 
   private get captchas() {
     return this.db.collection<CaptchaDocument>('captchas');

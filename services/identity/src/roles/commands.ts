@@ -2,7 +2,7 @@ import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import type { Db } from 'mongodb';
 import { newId, streamId } from '@forum/contracts';
-import type { CommandMetadata, RoleEvent } from '@forum/contracts';
+import type { CommandMetadata, MembershipDurationUnit, RoleEvent, RoleGrantEvent } from '@forum/contracts';
 import { ProjectionWaiter } from '@forum/event-bus';
 import { DomainError, EventStore, fold } from '@forum/event-store';
 import { APP_CONFIG, CONTEXT_DB, permissionSetsProjectionName } from '@forum/platform';
@@ -46,6 +46,26 @@ export class GrantRoleCommand extends Command<void> {
     readonly roleId: string,
     readonly validUntil: Date | null,
     readonly reason: string,
+    readonly meta: CommandMetadata,
+  ) {
+    super();
+  }
+}
+
+/**
+ * A bought period of a member role (a membership card): from the current end while it lasts, else from now.
+ * `operationId` (the order) makes it happen once however often it is sent. Answers the new end (null: for good).
+ */
+export class ExtendRoleCommand extends Command<{ validUntil: string | null }> {
+  constructor(
+    readonly input: {
+      memberId: string;
+      roleId: string;
+      duration: number;
+      unit: MembershipDurationUnit;
+      operationId: string;
+      reason: string;
+    },
     readonly meta: CommandMetadata,
   ) {
     super();
@@ -169,6 +189,42 @@ export class GrantRoleHandler extends RoleCommandHandler implements ICommandHand
       meta,
     );
     await this.applied(result);
+  }
+}
+
+@CommandHandler(ExtendRoleCommand)
+export class ExtendRoleHandler extends RoleCommandHandler implements ICommandHandler<ExtendRoleCommand> {
+  constructor(
+    store: EventStore,
+    waiter: ProjectionWaiter,
+    @Inject(APP_CONFIG) config: AppConfig,
+    @Inject(CONTEXT_DB) private readonly db: Db,
+  ) {
+    super(store, waiter, config);
+  }
+
+  async execute({ input, meta }: ExtendRoleCommand): Promise<{ validUntil: string | null }> {
+    const { memberId, roleId, duration, unit, operationId, reason } = input;
+    const role = await roleStateOf(this.store, roleId);
+    if (role.status !== 'defined' || role.definition!.kind !== 'member')
+      throw new DomainError('identity.role_not_found');
+    const member = await this.db.collection<MemberDocument>(MEMBERS).findOne({ _id: memberId });
+    if (!member) throw new DomainError('common.not_found');
+    const stream = grantStream(memberId, roleId);
+    const result = await this.store.handle(
+      roleGrantDecider,
+      stream,
+      { type: 'Extend', memberId, roleId, duration, unit, now: meta.now, reason, grantedBy: operationId },
+      { ...meta, idempotencyKey: `role-extension:${operationId}` },
+    );
+    await this.applied(result);
+    const granted = result.events[0] as unknown as RoleGrantEvent | undefined;
+    if (granted?.type === 'RoleGranted') return { validUntil: granted.data.validUntil };
+    // Nothing appended: the member holds the role for good.
+    return {
+      validUntil: fold(roleGrantDecider, (await this.store.readStream(stream)) as unknown as RoleGrantEvent[])
+        .validUntil,
+    };
   }
 }
 

@@ -52,3 +52,37 @@ describe('role grant decider', () => {
     given(roleGrantDecider, [granted(), revoked]).when(grant()).then([granted()]);
   });
 });
+
+describe('role grant decider: bought periods', () => {
+  const extend = (now: string, duration = 1, unit: 'hour' | 'day' | 'month' | 'year' = 'month'): RoleGrantCommand => ({
+    type: 'Extend',
+    memberId: 'm1',
+    roleId: 'vip',
+    duration,
+    unit,
+    now: new Date(now),
+    reason: 'membership card',
+    grantedBy: 'order-1',
+  });
+
+  it('starts from now when the role is not held or has lapsed, from the current end while it lasts', () => {
+    given(roleGrantDecider)
+      .when(extend('2026-01-31T10:00:00.000Z'))
+      .then([granted('2026-02-28T10:00:00.000Z')]);
+    given(roleGrantDecider, [granted('2026-03-01T00:00:00.000Z')])
+      .when(extend('2026-12-01T00:00:00.000Z', 2, 'day'))
+      .then([granted('2026-12-03T00:00:00.000Z')]);
+    given(roleGrantDecider, [granted('2026-12-31T00:00:00.000Z')])
+      .when(extend('2026-12-01T00:00:00.000Z', 1, 'year'))
+      .then([granted('2027-12-31T00:00:00.000Z')]);
+    given(roleGrantDecider, [granted('2026-12-31T00:00:00.000Z')])
+      .when(extend('2026-12-01T00:00:00.000Z', 5, 'hour'))
+      .then([granted('2026-12-31T05:00:00.000Z')]);
+  });
+
+  it('adds nothing to a role held for good', () => {
+    given(roleGrantDecider, [granted(null)])
+      .when(extend('2026-12-01T00:00:00.000Z'))
+      .thenNothingHappened();
+  });
+});

@@ -4,9 +4,11 @@ import {
   ChangeRoleHandler,
   DefineRoleHandler,
   DeleteRoleHandler,
+  ExtendRoleHandler,
   GrantRoleHandler,
   RevokeRoleHandler,
 } from './commands';
+import { RoleExtensionPeer } from './role-extension.peer';
 import { RolesController } from './roles.controller';
 
 /** Roles and grants: what the identity module mounts for them. */
@@ -20,6 +22,8 @@ export const rolesParts = {
     ChangeRoleHandler,
     DeleteRoleHandler,
     GrantRoleHandler,
+    ExtendRoleHandler,
     RevokeRoleHandler,
+    RoleExtensionPeer,
   ],
 };

@@ -35,7 +35,8 @@ export async function staffAccount(
     ),
   );
   const staffId = registered.systemUser.id;
-  await commands.execute(new GrantRoleCommand(staffId, roleId, null, 'test', system()));
+  // Under load the members read model may lag the registration a moment: the grant is retried until it sees it.
+  await eventually(() => commands.execute(new GrantRoleCommand(staffId, roleId, null, 'test', system())));
   for (const context of contexts) {
     const checker = app.select(context).get(PermissionChecker);
     await eventually(async () => expect(await checker.can({ kind: 'staff', id: staffId }, permission)).toBe(true));

@@ -157,7 +157,8 @@ describe('messaging: private messages over HTTP', () => {
         'GET /api/messaging/unread-count',
         'GET /api/messaging/unread-count/stream',
         'PUT /api/messaging/reminder-preferences',
-        'DELETE /api/messaging/system-notifications/{notificationId}',
+        'DELETE /api/messaging/system-notifications/{notificationId}/for-me',
+        'DELETE /api/messaging/staff/system-notifications/{notificationId}',
       ]),
     );
     expect(mine.filter((route) => !documented.has(route))).toEqual([]);

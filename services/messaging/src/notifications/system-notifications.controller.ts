@@ -34,6 +34,16 @@ export class SystemNotificationsController {
     await this.notifications.markAllRead(actor, meta);
   }
 
+  @Post(':notificationId/read')
+  @HttpCode(204)
+  async read(
+    @CurrentActor() actor: Actor,
+    @Param('notificationId') notificationId: string,
+    @CommandMeta() meta: CommandMetadata,
+  ): Promise<void> {
+    await this.notifications.markRead(actor, notificationId, meta);
+  }
+
   /** Deletes the notice for the calling member only. */
   @Delete(':notificationId/for-me')
   @HttpCode(204)
@@ -44,17 +54,28 @@ export class SystemNotificationsController {
   ): Promise<void> {
     await this.notifications.deleteForMe(actor, notificationId, meta);
   }
+}
 
-  /** Staff: every notice, withdrawn ones included. */
-  @Get('all')
-  @RequiresPermission('content.manage')
-  staffList(@ValidQuery(pageQuery) query: PageQuery): Promise<Page<StaffNotificationView>> {
+/** The staff console's side: publish, edit and withdraw broadcasts (`content.manage`). */
+@ApiTags('messaging')
+@Controller('messaging/staff/system-notifications')
+@RequiresPermission('content.manage')
+export class StaffNotificationsController {
+  constructor(private readonly notifications: SystemNotifications) {}
+
+  /** Every notice, withdrawn ones included, newest first. */
+  @Get()
+  list(@ValidQuery(pageQuery) query: PageQuery): Promise<Page<StaffNotificationView>> {
     return this.notifications.staffList(query.page, query.pageSize);
+  }
+
+  @Get(':notificationId')
+  one(@Param('notificationId') notificationId: string): Promise<StaffNotificationView> {
+    return this.notifications.staffOne(notificationId);
   }
 
   @Post()
   @HttpCode(201)
-  @RequiresPermission('content.manage')
   publish(
     @CurrentActor() actor: Actor,
     @ValidBody(noticeBody) body: NoticeBody,
@@ -65,7 +86,6 @@ export class SystemNotificationsController {
 
   @Patch(':notificationId')
   @HttpCode(204)
-  @RequiresPermission('content.manage')
   async edit(
     @CurrentActor() actor: Actor,
     @Param('notificationId') notificationId: string,
@@ -78,7 +98,6 @@ export class SystemNotificationsController {
   /** Withdraws the notice for everyone. */
   @Delete(':notificationId')
   @HttpCode(204)
-  @RequiresPermission('content.manage')
   async withdraw(
     @CurrentActor() actor: Actor,
     @Param('notificationId') notificationId: string,

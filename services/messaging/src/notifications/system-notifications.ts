@@ -79,16 +79,15 @@ export class SystemNotifications {
         .toArray(),
       this.notices.countDocuments({}),
     ]);
-    const items = rows.map(({ _id, title, content, publishedAt, editedAt, withdrawn, by }) => ({
-      notificationId: _id,
-      title,
-      content,
-      publishedAt,
-      editedAt,
-      withdrawn,
-      by,
-    }));
-    return pageOf(items, page, pageSize, total);
+    return pageOf(rows.map(staffView), page, pageSize, total);
+  }
+
+  /** One notice as staff see it (the console's edit form), withdrawn or not. */
+  async staffOne(notificationId: string): Promise<StaffNotificationView> {
+    requireId(notificationId);
+    const notice = await this.notices.findOne({ _id: notificationId });
+    if (!notice) throw new DomainError('messaging.notification_not_found');
+    return staffView(notice);
   }
 
   async list(memberId: string, page: number, pageSize: number): Promise<Page<NotificationView>> {
@@ -104,22 +103,29 @@ export class SystemNotifications {
       this.notices.countDocuments(filter),
     ]);
     const watermark = state.systemReadUpTo ?? '';
+    const readOneByOne = new Set(state.readNotifications ?? []);
     const items = rows.map(({ _id, title, content, publishedAt, editedAt }) => ({
       notificationId: _id,
       title,
       content,
       publishedAt,
       editedAt,
-      read: _id <= watermark,
+      read: _id <= watermark || readOneByOne.has(_id),
     }));
     return pageOf(items, page, pageSize, total);
   }
 
-  /** Live notices after the member's watermark that they have not deleted. */
+  /** Live notices after the member's watermark that they have neither read one by one nor deleted. */
   async unreadCount(memberId: string, state?: InboxStateDocument): Promise<number> {
     const inbox = state ?? (await this.reminders.inboxState(memberId));
-    const deleted = inbox.deletedNotifications ?? [];
-    return this.notices.countDocuments({ _id: { $gt: inbox.systemReadUpTo ?? '', $nin: deleted }, withdrawn: false });
+    const done = [...(inbox.deletedNotifications ?? []), ...(inbox.readNotifications ?? [])];
+    return this.notices.countDocuments({ _id: { $gt: inbox.systemReadUpTo ?? '', $nin: done }, withdrawn: false });
+  }
+
+  async markRead(actor: Actor, notificationId: string, meta: CommandMetadata): Promise<void> {
+    const memberId = memberOf(actor);
+    await this.requireLive(notificationId);
+    await this.reminders.run(memberId, { type: 'ReadSystem', memberId, notificationId, now: meta.now }, meta);
   }
 
   async markAllRead(actor: Actor, meta: CommandMetadata): Promise<void> {
@@ -131,10 +137,14 @@ export class SystemNotifications {
 
   async deleteForMe(actor: Actor, notificationId: string, meta: CommandMetadata): Promise<void> {
     const memberId = memberOf(actor);
+    await this.requireLive(notificationId);
+    await this.reminders.run(memberId, { type: 'DeleteSystem', memberId, notificationId, now: meta.now }, meta);
+  }
+
+  private async requireLive(notificationId: string): Promise<void> {
     requireId(notificationId);
     const notice = await this.notices.findOne({ _id: notificationId });
     if (!notice || notice.withdrawn) throw new DomainError('messaging.notification_not_found');
-    await this.reminders.run(memberId, { type: 'DeleteSystem', memberId, notificationId, now: meta.now }, meta);
   }
 
   private async run(command: NotificationCommand, meta: CommandMetadata): Promise<HandleResult> {
@@ -153,6 +163,10 @@ export class SystemNotifications {
       );
     return result;
   }
+}
+
+function staffView({ _id, title, content, publishedAt, editedAt, withdrawn, by }: NotificationDocument) {
+  return { notificationId: _id, title, content, publishedAt, editedAt, withdrawn, by };
 }
 
 function requireId(notificationId: string): void {

@@ -22,6 +22,19 @@ describe('inbox decider (one stream per member)', () => {
       .thenNothingHappened();
   });
 
+  it('marks one system notification read once, and not one the read-all watermark covers', () => {
+    const read = { type: 'ReadSystem', memberId: 'm', notificationId: 'n7', now } as const;
+    const marked: InboxEvent = {
+      type: 'SystemNotificationReadByMember',
+      data: { memberId: 'm', notificationId: 'n7', at },
+    };
+    given(inboxDecider).when(read).then([marked]);
+    given(inboxDecider, [marked]).when(read).thenNothingHappened();
+    given(inboxDecider, [{ type: 'SystemNotificationsRead', data: { memberId: 'm', upTo: 'n9', at } }])
+      .when(read)
+      .thenNothingHappened();
+  });
+
   it('moves the read-all watermark forward only', () => {
     given(inboxDecider, [allRead])
       .when({ type: 'ReadAllReminders', memberId: 'm', upTo: 'r4', now })

@@ -13,6 +13,7 @@ export interface InboxState {
   deletedReminders: string[];
   disabledTypes: number[];
   systemReadUpTo: string;
+  readNotifications: string[];
   deletedNotifications: string[];
 }
 
@@ -22,6 +23,7 @@ export type InboxCommand =
   | { type: 'DeleteReminder'; memberId: string; reminderId: string; now: Date }
   | { type: 'SetPreferences'; memberId: string; disabledTypes: number[]; now: Date }
   | { type: 'ReadAllSystem'; memberId: string; upTo: string; now: Date }
+  | { type: 'ReadSystem'; memberId: string; notificationId: string; now: Date }
   | { type: 'DeleteSystem'; memberId: string; notificationId: string; now: Date };
 
 const same = (a: number[], b: number[]) => a.length === b.length && a.every((value, index) => value === b[index]);
@@ -35,6 +37,7 @@ export const inboxDecider: Decider<InboxState, InboxCommand, InboxEvent> = {
     deletedReminders: [],
     disabledTypes: [],
     systemReadUpTo: '',
+    readNotifications: [],
     deletedNotifications: [],
   }),
   evolve(state, event) {
@@ -48,7 +51,9 @@ export const inboxDecider: Decider<InboxState, InboxCommand, InboxEvent> = {
       case 'ReminderPreferencesChanged':
         return { ...state, disabledTypes: event.data.disabledTypes };
       case 'SystemNotificationsRead':
-        return { ...state, systemReadUpTo: event.data.upTo };
+        return { ...state, systemReadUpTo: event.data.upTo, readNotifications: [] };
+      case 'SystemNotificationReadByMember':
+        return { ...state, readNotifications: [...state.readNotifications, event.data.notificationId] };
       case 'SystemNotificationDeletedForMember':
         return { ...state, deletedNotifications: [...state.deletedNotifications, event.data.notificationId] };
       default:
@@ -82,6 +87,11 @@ export const inboxDecider: Decider<InboxState, InboxCommand, InboxEvent> = {
         return command.upTo > state.systemReadUpTo
           ? [{ type: 'SystemNotificationsRead', data: { memberId, upTo: command.upTo, at } }]
           : [];
+      case 'ReadSystem': {
+        const { notificationId } = command;
+        if (notificationId <= state.systemReadUpTo || state.readNotifications.includes(notificationId)) return [];
+        return [{ type: 'SystemNotificationReadByMember', data: { memberId, notificationId, at } }];
+      }
       case 'DeleteSystem':
         return state.deletedNotifications.includes(command.notificationId)
           ? []

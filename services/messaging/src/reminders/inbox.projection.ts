@@ -33,6 +33,8 @@ export interface InboxStateDocument {
   remindersReadUpTo?: string;
   disabledTypes?: number[];
   systemReadUpTo?: string;
+  /** Notices after the watermark read one by one (cleared by the next read-all, which covers them). */
+  readNotifications?: string[];
   deletedNotifications?: string[];
 }
 
@@ -78,7 +80,10 @@ export const inboxProjection: ProjectionDefinition = {
         state(event.data.memberId, { $set: { disabledTypes: event.data.disabledTypes } });
         return;
       case 'SystemNotificationsRead':
-        state(event.data.memberId, { $set: { systemReadUpTo: event.data.upTo } });
+        state(event.data.memberId, { $set: { systemReadUpTo: event.data.upTo, readNotifications: [] } });
+        return;
+      case 'SystemNotificationReadByMember':
+        state(event.data.memberId, { $addToSet: { readNotifications: event.data.notificationId } });
         return;
       case 'SystemNotificationDeletedForMember':
         state(event.data.memberId, { $addToSet: { deletedNotifications: event.data.notificationId } });

@@ -83,14 +83,14 @@ describe('messaging: system notifications and live unread counts', () => {
 
   it('staff publish, edit and withdraw; members read them with a watermark, not one document each', async () => {
     const [ann, bob] = [await f.member('sn_ann'), await f.member('sn_bob')];
-    const published = await staff().post<{ notificationId: string }>('/api/messaging/system-notifications', {
+    const published = await staff().post<{ notificationId: string }>('/api/messaging/staff/system-notifications', {
       title: 'Maintenance',
       content: 'Tonight 22:00–23:00.',
     });
     expect(published.status).toBe(201);
     const first = published.body.notificationId;
     const second = (
-      await staff().post<{ notificationId: string }>('/api/messaging/system-notifications', {
+      await staff().post<{ notificationId: string }>('/api/messaging/staff/system-notifications', {
         title: 'New rules',
         content: 'Be kind.',
       })
@@ -101,17 +101,20 @@ describe('messaging: system notifications and live unread counts', () => {
       ['Maintenance', false],
     ]);
 
-    const forbidden = await as(ann).post<ErrorBody>('/api/messaging/system-notifications', {
+    const forbidden = await as(ann).post<ErrorBody>('/api/messaging/staff/system-notifications', {
       title: 'x',
       content: 'y',
     });
     expect(forbidden.status).toBe(403);
-    const blank = await staff().post<ErrorBody>('/api/messaging/system-notifications', { title: ' ', content: 'y' });
+    const blank = await staff().post<ErrorBody>('/api/messaging/staff/system-notifications', {
+      title: ' ',
+      content: 'y',
+    });
     expect([blank.status, blank.body.fieldErrors?.[0]?.field]).toEqual([400, 'title']);
 
     expect(
       (
-        await staff().request('PATCH', `/api/messaging/system-notifications/${first}`, {
+        await staff().request('PATCH', `/api/messaging/staff/system-notifications/${first}`, {
           title: 'Maintenance (moved)',
           content: 'Tomorrow 22:00.',
         })
@@ -126,20 +129,33 @@ describe('messaging: system notifications and live unread counts', () => {
     expect((await as(bob).request('DELETE', `/api/messaging/system-notifications/${second}/for-me`)).status).toBe(204);
     expect((await notices(bob)).items.map((n) => n.notificationId)).toEqual([first]);
     expect((await unread(bob)).systemNotifyCount).toBe(1);
+    // Bob reads the other one by itself: read in his list, out of his count, once however often he marks it.
+    expect((await as(bob).post(`/api/messaging/system-notifications/${first}/read`)).status).toBe(204);
+    expect((await as(bob).post(`/api/messaging/system-notifications/${first}/read`)).status).toBe(204);
+    expect((await notices(bob)).items.map((n) => [n.notificationId, n.read])).toEqual([[first, true]]);
+    expect((await unread(bob)).systemNotifyCount).toBe(0);
 
     // A withdrawn notice leaves every list and count; staff still see it.
-    expect((await staff().request('DELETE', `/api/messaging/system-notifications/${first}`)).status).toBe(204);
+    expect((await staff().request('DELETE', `/api/messaging/staff/system-notifications/${first}`)).status).toBe(204);
     expect((await unread(bob)).systemNotifyCount).toBe(0);
     expect((await notices(bob)).items).toEqual([]);
-    const all = await staff().get<Page<StaffNotificationView>>('/api/messaging/system-notifications/all');
+    expect((await as(bob).post(`/api/messaging/system-notifications/${first}/read`)).status).toBe(404);
+    const all = await staff().get<Page<StaffNotificationView>>('/api/messaging/staff/system-notifications');
     expect(all.body.items.map((n) => [n.notificationId, n.withdrawn])).toEqual([
       [second, false],
       [first, true],
     ]);
-    const editWithdrawn = await staff().request<ErrorBody>('PATCH', `/api/messaging/system-notifications/${first}`, {
-      title: 'a',
-      content: 'b',
-    });
+    const one = await staff().get<StaffNotificationView>(`/api/messaging/staff/system-notifications/${first}`);
+    expect([one.status, one.body.withdrawn, one.body.notificationId]).toEqual([200, true, first]);
+    expect((await as(ann).get(`/api/messaging/staff/system-notifications/${first}`)).status).toBe(403);
+    const editWithdrawn = await staff().request<ErrorBody>(
+      'PATCH',
+      `/api/messaging/staff/system-notifications/${first}`,
+      {
+        title: 'a',
+        content: 'b',
+      },
+    );
     expect([editWithdrawn.status, editWithdrawn.body.code]).toEqual([404, 'messaging.notification_not_found']);
 
     // Storage: one document per notice, one small state document per member who marked something.
@@ -170,7 +186,7 @@ describe('messaging: system notifications and live unread counts', () => {
       expect(messaged.ms).toBeLessThan(1000);
       expect(messaged.count.remindCount).toBe(1);
 
-      await staff().post('/api/messaging/system-notifications', { title: 'Live', content: 'pushed to everyone' });
+      await staff().post('/api/messaging/staff/system-notifications', { title: 'Live', content: 'pushed to everyone' });
       const before = initial.count.systemNotifyCount;
       await stream.next((count) => count.systemNotifyCount === before + 1);
     } finally {

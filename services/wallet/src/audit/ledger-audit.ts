@@ -1,6 +1,7 @@
 import type { Db } from 'mongodb';
 import { BALANCE_MODULES } from '@forum/contracts';
 import type { PaymentIntentEvent, WalletEvent } from '@forum/contracts';
+import { checkEnvelopes, isEnvelopeOperation } from '../envelopes/envelope-audit';
 
 /** The read model the audit compares with (the ledger projection's accounts collection). */
 const ACCOUNTS = 'wallet_accounts';
@@ -16,6 +17,7 @@ export type AuditProblem =
   | 'duplicate_serial'
   | 'transfer_overpaid'
   | 'recharge_mismatch'
+  | 'envelope_mismatch'
   | 'conservation';
 
 export interface AuditDifference {
@@ -81,6 +83,7 @@ function category(db: Db, name: string) {
  * - operation ids and serial numbers are unique;
  * - each wallet's read model shows the replayed available, frozen and points;
  * - every paid payment intent was credited once with its amount, and no recharge credit lacks a paid intent;
+ * - every red envelope's freeze, claim payments and refund agree with its stream (`checkEnvelopes`);
  * - Σ (available + frozen) + in-transit = what came in − what went out (the same for points).
  * Needs only a MongoDB database handle, so the CLI runs it without booting the app.
  */
@@ -93,6 +96,7 @@ export async function auditLedgers(db: Db, options: { settleMs?: number } = {}):
   const planned = new Map<string, { from: string; amount: number; points: boolean }>();
   const credited = new Map<string, number>();
   const rechargeCredits = new Map<string, number>();
+  const envelopeMoves = new Map<string, number>();
   const money = { cameIn: 0, wentOut: 0, held: 0, inTransit: 0 };
   const points = { issued: 0, removed: 0, held: 0, inTransit: 0 };
   let events = 0;
@@ -108,6 +112,7 @@ export async function auditLedgers(db: Db, options: { settleMs?: number } = {}):
         differences.push({ walletId, problem: kind, detail: `entry ${stored.version}: ${detail}` });
       if (operations.has(operationId)) problem('duplicate_operation', `operation ${operationId} booked twice`);
       operations.add(operationId);
+      if (isEnvelopeOperation(operationId)) envelopeMoves.set(operationId, amount);
       const otherWallet = serials.get(serial);
       if (otherWallet !== undefined) problem('duplicate_serial', `serial ${serial} also used by ${otherWallet}`);
       serials.set(serial, walletId);
@@ -172,6 +177,7 @@ export async function auditLedgers(db: Db, options: { settleMs?: number } = {}):
   }
 
   await checkRecharges(db, rechargeCredits, differences);
+  events += await checkEnvelopes(db, envelopeMoves, differences);
 
   for (const state of wallets.values()) {
     money.held += state.available + state.frozen;

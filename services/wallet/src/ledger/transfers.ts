@@ -67,18 +67,23 @@ export class Transfers {
       },
       meta,
     );
-    await this.creditLegs(transfer, request.source === 'points', request.reference ?? null, meta);
+    // A repeated debit answers with the plan first booked: credit that one, never a plan recomputed since.
+    const booked = (debit.events[0]?.data as { transfer?: TransferPlan | null } | undefined)?.transfer ?? transfer;
+    await this.creditLegs(booked, request.source === 'points', request.reference ?? null, meta);
     return debit;
   }
 
-  /** Credits every leg of a plan; legs already booked are answered by the store without a second entry. */
+  /**
+   * Credits every leg of a plan, all at once (each leg is its own wallet's operation, and an envelope's claim
+   * batch has up to 200 of them); legs already booked are answered by the store without a second entry.
+   */
   async creditLegs(
     plan: TransferPlan,
     points: boolean,
     reference: string | null,
     meta: CommandMetadata,
   ): Promise<void> {
-    for (const [index, leg] of plan.legs.entries()) {
+    const credit = async (leg: TransferPlan['legs'][number], index: number) => {
       await this.ledger.record(
         {
           type: points ? 'CreditPoints' : 'Credit',
@@ -93,7 +98,8 @@ export class Transfers {
         },
         meta,
       );
-    }
+    };
+    await Promise.all(plan.legs.map(credit));
   }
 
   /** Heals transfers a crash interrupted: every debit that carries a plan gets its legs (again, idempotently). */

@@ -8,10 +8,14 @@ import { Ledger } from '../ledger/ledger';
 export const POINTS_REACTOR = 'wallet-points-for-posting';
 
 interface Posted {
-  authorId: string;
+  /** `askerId` on a question. */
+  authorId?: string;
+  askerId?: string;
   topicId?: string;
   commentId?: string;
   replyId?: string;
+  questionId?: string;
+  answerId?: string;
 }
 
 /** What each kind of post earns: the event, its settings key, module and what the entry points at. */
@@ -37,11 +41,29 @@ const EARNINGS: Record<
     remark: 'Posted a reply',
     reference: (d) => d.replyId!,
   },
+  QuestionAsked: {
+    setting: 'question',
+    module: POINTS_MODULES.question,
+    remark: 'Asked a question',
+    reference: (d) => d.questionId!,
+  },
+  AnswerPosted: {
+    setting: 'answer',
+    module: POINTS_MODULES.answer,
+    remark: 'Posted an answer',
+    reference: (d) => d.answerId!,
+  },
+  AnswerReplyPosted: {
+    setting: 'answerReply',
+    module: POINTS_MODULES.answerReply,
+    remark: 'Replied to an answer',
+    reference: (d) => d.replyId!,
+  },
 };
 
 /**
- * Points for posting (DOMAIN §2): each TopicPosted / CommentPosted / ReplyPosted credits its author the points
- * the settings give that kind of post at the time the reactor sees it. The operation id is the source event's id,
+ * Points for posting (DOMAIN §2): each TopicPosted / CommentPosted / ReplyPosted (and the Q&A's QuestionAsked /
+ * AnswerPosted / AnswerReplyPosted) credits its author the points the settings give that kind of post at the time the reactor sees it. The operation id is the source event's id,
  * so a redelivered event earns nothing more. Staff posts earn points like anyone's.
  */
 @Injectable()
@@ -60,7 +82,7 @@ export class PointsForPosting {
     await this.ledger.record(
       {
         type: 'CreditPoints',
-        walletId: data.authorId,
+        walletId: (data.authorId ?? data.askerId)!,
         operationId: `points:${source.id}`,
         module: earning.module,
         amount,
@@ -76,7 +98,7 @@ export class PointsForPosting {
     return {
       name: POINTS_REACTOR,
       version: 1,
-      topics: ['forum.topic', 'forum.comment', 'forum.reply'],
+      topics: ['forum.topic', 'forum.comment', 'forum.reply', 'qa.question', 'qa.answer', 'qa.answerReply'],
       handle: (event) => this.earn(event),
     };
   }

@@ -17,6 +17,7 @@ import {
   TopToolbar,
   useGetList,
   useRecordContext,
+  useResourceContext,
   useTranslate,
 } from 'react-admin';
 import type { TagRow } from './forum-api';
@@ -62,11 +63,15 @@ export function TagList() {
   );
 }
 
-/** Any other tag, or none (a root tag); the server refuses a parent inside the tag's own subtree. */
+/**
+ * Any other tag of the same tree (the forum's `tags`, the Q&A's `qaTags`), or none (a root tag); the server
+ * refuses a parent inside the tag's own subtree.
+ */
 function ParentInput() {
   const translate = useTranslate();
   const self = useRecordContext<TagRow>();
-  const { data = [] } = useGetList<TagRow>('tags', { pagination: { page: 1, perPage: TREE_PAGE } });
+  const resource = useResourceContext() ?? 'tags';
+  const { data = [] } = useGetList<TagRow>(resource, { pagination: { page: 1, perPage: TREE_PAGE } });
   const choices = data.filter((tag) => tag.id !== self?.id).map((tag) => ({ id: tag.id, name: tag.path }));
   return <SelectInput source="parentId" choices={choices} emptyText={translate('forum.tags.root')} />;
 }

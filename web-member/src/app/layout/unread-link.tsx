@@ -2,11 +2,13 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { totalUnread, useUnreadCount } from '@/features/messages/api/get-unread-count';
+import { useLiveUnread } from '@/features/messages/api/live-unread';
 
-/** A bell with the member's unread count; leads to whichever inbox has unread items. */
+/** A bell with the member's unread count, live from the server's stream (polled without it); leads to whichever inbox has unread items. */
 export function UnreadLink({ userId }: { userId: string }) {
   const { t } = useTranslation();
-  const { data } = useUnreadCount(userId);
+  const live = useLiveUnread(userId);
+  const { data } = useUnreadCount(userId, live);
   const count = totalUnread(data);
   const target = data?.privateMessageCount
     ? 'privateMessageList'

@@ -51,6 +51,31 @@ describe('forum control-panel lists', () => {
     expect(screen.getByRole('heading', { level: 1, name: /点赞/ })).toBeTruthy();
   });
 
+  it('lists who unlocked my topic with the type and what each paid', async () => {
+    const record = (type: number, pricePaid: number | null, nickname: string) => ({
+      topicId: 't1',
+      topicTitle: 'Paid post',
+      member: { ...gone, memberId: nickname, nickname, cancelled: false },
+      type,
+      pricePaid,
+      at: '2026-11-20T08:00:00.000Z',
+    });
+    renderApp('/user/control/topicUnhideList?topicId=t1', {
+      routes: {
+        'GET /api/forum/topics/t1/unlocks': () =>
+          json(200, page([record(40, 30, 'Ann'), record(50, 199, 'Cid'), record(10, null, 'Dee')])),
+      },
+    });
+    // The first test to load the lazy route on a busy machine: allow it more than the usual wait.
+    const row = async (name: string) =>
+      (await screen.findByText(name, {}, { timeout: 15_000 })).closest('tr') as HTMLElement;
+    expect(within(await row('Ann')).getByText('points')).toBeTruthy();
+    expect(within(await row('Ann')).getByText('30 points')).toBeTruthy();
+    expect(within(await row('Cid')).getByText('balance')).toBeTruthy();
+    expect(within(await row('Cid')).getByText('¥1.99')).toBeTruthy();
+    expect(within(await row('Dee')).getByText('—')).toBeTruthy();
+  }, 20_000);
+
   it('shows my activity and my comments with links to them', async () => {
     renderApp('/user/control/userDynamicList', {
       routes: {

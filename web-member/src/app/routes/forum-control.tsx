@@ -5,6 +5,7 @@ import { RichContent } from '@/components/ui/rich-content';
 import { AuthorName } from '@/features/topics/components/author-name';
 import { PagedTable, type Column } from '@/features/topics/components/paged-table';
 import { topicHref } from '@/features/topics/components/topic-list';
+import { formatUnlockPrice } from '@/features/topics/utils/unlock-price';
 import type {
   DynamicRow,
   MyContentRow,
@@ -163,7 +164,10 @@ export function UnlocksScreen() {
     { label: t('forum.my.topic'), cell: (row) => <TopicLink topicId={row.topicId} title={row.topicTitle} /> },
     { label: t('forum.my.member'), cell: (row) => <AuthorName author={row.member} /> },
     { label: t('forum.my.type'), cell: (row) => t(`forum.hideType.${row.type}`) },
-    { label: t('forum.my.pricePaid'), cell: (row) => (row.pricePaid === null ? '—' : String(row.pricePaid)) },
+    {
+      label: t('forum.my.pricePaid'),
+      cell: (row) => (row.pricePaid === null ? '—' : formatUnlockPrice(row.type, row.pricePaid, t)),
+    },
     { label: t('forum.my.time'), cell: (row) => time(row.at) },
   ];
   return (

@@ -267,6 +267,24 @@ describe('/thread comments and reactions', () => {
     await waitFor(() => expect(callsTo(network.sent, 'DELETE', '/api/forum/comments/c7')).toHaveLength(1));
   });
 
+  it('shows my comment held for review in the thread, marked and without actions', async () => {
+    logIn();
+    const held = comment({
+      commentId: 'c8',
+      floor: 0,
+      author: { memberId: 'm1', nickname: 'Ann', avatarUrl: null, cancelled: false, isStaff: false },
+      contentHtml: '<p>Waiting for staff</p>',
+      pending: true,
+    });
+    renderApp('/thread?topicId=t1', {
+      routes: threadRoutes({ 'GET /api/forum/topics/t1/comments': () => json(200, page([comment(), held])) }),
+    });
+    const item = (await screen.findByText('Waiting for staff')).closest('li.comment') as HTMLElement;
+    expect(within(item).getByText('Pending review')).toBeTruthy();
+    expect(within(item).queryByText('#0')).toBeNull();
+    expect(within(item).queryByRole('button', { name: 'Quote' })).toBeNull();
+  });
+
   it('toggles a like and shows the count the server answers', async () => {
     logIn();
     const user = userEvent.setup();

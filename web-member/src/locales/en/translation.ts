@@ -1,4 +1,9 @@
 import { forumEn } from './forum';
+import { walletEn } from './wallet';
+import { membershipEn } from './membership';
+import { messagesEn } from './messages';
+import { moderationEn } from './moderation';
+import { searchEn } from './search';
 /** English texts. `zh` must have exactly the same keys (checked by the type below and by a test). */
 export const en = {
   common: {
@@ -193,6 +198,8 @@ export const en = {
     tagsMax: 'At most {{max}} tags can be chosen',
     rechargeRequired: 'Recharge amount cannot be empty',
     rechargeDigits: 'The recharge amount has at most {{max}} digits',
+    rechargeDecimals: 'The recharge amount has at most 2 decimals',
+    rechargePositive: 'The recharge amount must be greater than 0',
     privateMessageRequired: 'Message content cannot be empty',
     aiQuestionRequired: 'The question cannot be empty',
     reportReasonRequired: 'Please fill in the reason',
@@ -397,6 +404,11 @@ export const en = {
     '50': 'The image could not be copied',
   },
   forum: forumEn,
+  wallet: walletEn,
+  membership: membershipEn,
+  messages: messagesEn,
+  moderation: moderationEn,
+  search: searchEn,
   imageViewer: {
     failed: 'FAILED',
     loading: 'Loading image',

@@ -1,4 +1,9 @@
 import { forumZh } from './forum';
+import { walletZh } from './wallet';
+import { membershipZh } from './membership';
+import { messagesZh } from './messages';
+import { moderationZh } from './moderation';
+import { searchZh } from './search';
 import type { Translation } from '../en/translation';
 
 /** 简体中文。键必须与英文完全一致（类型和测试都会检查）。 */
@@ -195,6 +200,8 @@ export const zh: Translation = {
     tagsMax: '最多只能选择 {{max}} 个标签',
     rechargeRequired: '充值金额不能为空',
     rechargeDigits: '充值金额最多 {{max}} 位数字',
+    rechargeDecimals: '充值金额最多 2 位小数',
+    rechargePositive: '充值金额必须大于 0',
     privateMessageRequired: '私信内容不能为空',
     aiQuestionRequired: '问题不能为空',
     reportReasonRequired: '请填写举报理由',
@@ -397,6 +404,11 @@ export const zh: Translation = {
     '50': '图片复制失败',
   },
   forum: forumZh,
+  wallet: walletZh,
+  membership: membershipZh,
+  messages: messagesZh,
+  moderation: moderationZh,
+  search: searchZh,
   imageViewer: {
     failed: '加载失败',
     loading: '图片加载中',

@@ -1,7 +1,7 @@
 import type { CounterEvent, EventEnvelope, TopicEvent, UnlockEvent } from '@forum/contracts';
 import type { ProjectionDefinition, ReadModelWriter } from '@forum/event-bus';
 import type { Db } from 'mongodb';
-import { HiddenBlock, parseHiddenBlocks, plainTextSummary } from '../../content/hidden-blocks';
+import { HiddenBlock, parseHiddenBlocks, plainTextSummary } from '@forum/platform';
 
 /**
  * One document per topic, keyed by the topic id: everything lists and the detail page show. It holds the full
@@ -28,6 +28,7 @@ export interface TopicDocument {
   essence: boolean;
   /** Block metadata incl. values (passwords, prices): never sent as is. */
   hiddenBlocks: HiddenBlock[];
+  redEnvelopeId?: string | null;
   commentCount: number;
   replyCount: number;
   likeCount: number;
@@ -50,8 +51,9 @@ export const topicListProjection: ProjectionDefinition = {
     switch (event.type) {
       case 'TopicPosted': {
         const { topicId, title, content, tagIds, authorId, postedAt, isStaff, ipLocation } = event.data;
+        const redEnvelopeId = event.data.redEnvelopeId ?? null;
         writer.upsertVersioned(TOPIC_LIST, topicId, envelope, {
-          $set: { title, ...contentFields(content), tagIds, authorId, postedAt, isStaff, ipLocation },
+          $set: { title, ...contentFields(content), tagIds, authorId, postedAt, isStaff, ipLocation, redEnvelopeId },
           // Counters may have arrived first (another stream): those documents keep their values.
           $setOnInsert: {
             editedAt: null,

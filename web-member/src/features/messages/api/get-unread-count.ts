@@ -26,16 +26,17 @@ export function getUnreadCount(signal?: AbortSignal): Promise<UnreadCount> {
   });
 }
 
-export function unreadCountQueryOptions(userId: string) {
+/** Polls every 15 s unless the live stream is delivering the counts (`live`), when the poll would be redundant. */
+export function unreadCountQueryOptions(userId: string, live = false) {
   return queryOptions({
     queryKey: unreadCountQueryKey(userId),
     queryFn: ({ signal }) => getUnreadCount(signal),
-    refetchInterval: UNREAD_POLL_MS,
+    refetchInterval: live ? false : UNREAD_POLL_MS,
   });
 }
 
-export function useUnreadCount(userId: string | null) {
-  return useQuery({ ...unreadCountQueryOptions(userId ?? ''), enabled: userId !== null });
+export function useUnreadCount(userId: string | null, live = false) {
+  return useQuery({ ...unreadCountQueryOptions(userId ?? '', live), enabled: userId !== null });
 }
 
 export function totalUnread(count: UnreadCount | undefined): number {

@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { EnvelopeInput } from '@/features/wallet/api/types';
 import { api } from '@/lib/api/client';
 import type { PostedTopic, TopicDetail, TopicRow, UnlockResult } from './types';
 
@@ -29,13 +30,27 @@ export interface TopicInput {
   title: string;
   content: string;
   tagIds: string[];
+  /** A new topic's red envelope (wallet). */
+  redEnvelope?: EnvelopeInput;
 }
 
-/** `POST /api/forum/topics` or `PATCH /api/forum/topics/:id`; the caller shows failures under the fields. */
+/**
+ * `POST /api/forum/topics` or `PATCH /api/forum/topics/:id`; the caller shows failures under the fields. A topic
+ * with a red envelope is sent as JSON: the envelope is a nested object with a numeric type and quantity.
+ */
 export function saveTopic(input: TopicInput, topicId?: string): Promise<PostedTopic> {
   const data = { title: input.title, content: input.content, tagIds: input.tagIds };
-  return topicId
-    ? api.request<PostedTopic>('PATCH', `/api/forum/topics/${encodeURIComponent(topicId)}`, { data, silent: true })
+  if (topicId) {
+    return api.request<PostedTopic>('PATCH', `/api/forum/topics/${encodeURIComponent(topicId)}`, {
+      data,
+      silent: true,
+    });
+  }
+  return input.redEnvelope
+    ? api.request<PostedTopic>('POST', '/api/forum/topics', {
+        json: { ...data, redEnvelope: input.redEnvelope },
+        silent: true,
+      })
     : api.post<PostedTopic>('/api/forum/topics', data, { silent: true });
 }
 
@@ -57,12 +72,16 @@ export function useDeleteTopic(topicId: string) {
 }
 
 /**
- * `POST /api/forum/topics/:id/unlock {type:10,password}`: answers with the opened blocks' HTML. Sent as JSON: the
- * server's schema wants `type` as the number 10 and refuses the form-encoded "10".
+ * `POST /api/forum/topics/:id/unlock`: `{type:10,password}` or, paying, `{type:40|50,price}` with the price the
+ * member confirmed (points, or fen); answers with the opened blocks' HTML. Sent as JSON: the server's schema wants
+ * numbers and refuses the form-encoded "10".
  */
-export function unlockTopic(topicId: string, password: string): Promise<UnlockResult> {
+export function unlockTopic(
+  topicId: string,
+  unlock: { type: 10; password: string } | { type: 40 | 50; price: number },
+): Promise<UnlockResult> {
   return api.request<UnlockResult>('POST', `/api/forum/topics/${encodeURIComponent(topicId)}/unlock`, {
-    json: { type: 10, password },
+    json: unlock,
     silent: true,
   });
 }

@@ -34,6 +34,8 @@ export interface TopicRow {
   /** `{type: unlockedByMe}` for each hidden type the topic holds. */
   hideTagTypeMap: Record<string, boolean>;
   viewCount: number;
+  /** The topic's red envelope (wallet), if it has one. */
+  redEnvelopeId?: string | null;
 }
 
 export interface HiddenBlockView {
@@ -63,6 +65,8 @@ export interface PostedTopic {
 export interface UnlockResult {
   type: number;
   blocks: { index: number; html: string }[];
+  /** Points (type 40) or fen (type 50) paid; null for a password. */
+  pricePaid: number | null;
   visible: boolean;
 }
 
@@ -101,6 +105,8 @@ export interface CommentView {
   likedByMe: boolean;
   replyCount: number;
   replies: ReplyView[];
+  /** The viewer's own comment held for review: shown to them only, without a floor. */
+  pending?: boolean;
 }
 
 export interface CommentPosition {

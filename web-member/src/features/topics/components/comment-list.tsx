@@ -7,6 +7,7 @@ import { formatDateTime } from '@/lib/format-time';
 import { useCommentReplies, useComments, useDeleteContent } from '../api/comments';
 import type { AuthorView, CommentView, ReplyView } from '../api/types';
 import { AuthorName } from './author-name';
+import { ReportButton } from '@/features/moderation/components/report-button';
 import { ConfirmButton } from './confirm-button';
 import { ContentForm } from './content-form';
 import { LikeButton } from './reaction-buttons';
@@ -82,7 +83,11 @@ export function CommentList({
             >
               <header className="comment__head">
                 <AuthorName author={comment.author} />
-                <span className="muted">{t('forum.floor', { floor: comment.floor })}</span>
+                {comment.pending ? (
+                  <span className="badge">{t('forum.pendingReview')}</span>
+                ) : (
+                  <span className="muted">{t('forum.floor', { floor: comment.floor })}</span>
+                )}
                 <time dateTime={comment.postedAt}>{time(comment.postedAt)}</time>
               </header>
               {comment.quotes.length ? <QuoteChain quotes={comment.quotes} /> : null}
@@ -96,7 +101,8 @@ export function CommentList({
               ) : (
                 <RichContent html={comment.contentHtml} className="comment__content" />
               )}
-              <div className="comment__actions">
+              {/* A held comment (ADR 0014) cannot be liked, quoted or answered until staff approve it. */}
+              <div className="comment__actions" hidden={comment.pending}>
                 <LikeButton kind="comment" id={comment.commentId} liked={comment.likedByMe} count={comment.likeCount} />
                 <button type="button" className="button button--small" onClick={() => onQuote(comment)}>
                   {t('forum.quote')}
@@ -115,6 +121,7 @@ export function CommentList({
                   }
                   onDelete={() => deleteIt('comment', comment.commentId)}
                 />
+                {mine ? null : <ReportButton kind="comment" contentId={comment.commentId} />}
               </div>
               <Replies
                 comment={comment}
@@ -222,6 +229,7 @@ function Replies({
                   onEdit={() => setComposer({ kind: 'editReply', replyId: reply.replyId, html: reply.contentHtml })}
                   onDelete={() => onDelete(reply.replyId)}
                 />
+                {mine ? null : <ReportButton kind="reply" contentId={reply.replyId} />}
               </div>
             </li>
           );

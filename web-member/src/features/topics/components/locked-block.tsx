@@ -1,31 +1,43 @@
 import { useId, useState, type FormEvent } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { toast } from '@/components/ui/toast-store';
+import { useMyWallet, WALLET_KEY } from '@/features/wallet/api/wallet';
+import { ApiError } from '@/lib/api/api-error';
 import { formProblemsOf } from '@/lib/form-problems';
 import { encodeLocation } from '@/lib/route-codec';
-import { unlockTopic } from '../api/topic';
+import { topicQueryKey, unlockTopic } from '../api/topic';
 import type { HiddenBlockView, UnlockResult } from '../api/types';
+import { formatUnlockPrice } from '../utils/unlock-price';
+
+/** Hidden types a reader buys: 40 with points, 50 with balance. */
+const PAID_TYPES = new Set([40, 50]);
 
 /**
- * A hidden block this reader has not unlocked: what opens it, and for a password block the password with a
- * confirmation step. A successful unlock hands the opened blocks' HTML up so they appear without reloading.
+ * A hidden block this reader has not unlocked: what opens it, for a password block the password and for a paid
+ * block the price, each with a confirmation step. A successful unlock hands the opened blocks' HTML up so they
+ * appear without reloading. `price` is what one purchase of a paid type costs (every block of that type opens).
  */
 export function LockedBlock({
   topicId,
   block,
+  price = null,
   loggedIn,
   onUnlocked,
 }: {
   topicId: string;
   block: HiddenBlockView;
+  price?: number | null;
   loggedIn: boolean;
   onUnlocked: (result: UnlockResult) => void;
 }) {
   const { t } = useTranslation();
   const location = useLocation();
   const type = String(block.type);
-  const prompt = t(`forum.locked.${type}`, { requirement: block.requirement ?? '' });
+  const paid = PAID_TYPES.has(block.type) && price !== null;
+  const requirement = paid ? formatUnlockPrice(block.type, price, t) : (block.requirement ?? '');
+  const prompt = t(`forum.locked.${type}`, { requirement });
   const loginHref = `/login?jumpUrl=${encodeLocation(`${location.pathname}${location.search}`)}`;
   return (
     <div
@@ -38,7 +50,10 @@ export function LockedBlock({
         {prompt}
       </p>
       {block.type === 10 && loggedIn ? <PasswordUnlock topicId={topicId} onUnlocked={onUnlocked} /> : null}
-      {(block.type === 10 || block.type === 20) && !loggedIn ? (
+      {paid && loggedIn ? (
+        <PaidUnlock topicId={topicId} type={block.type as 40 | 50} price={price} onUnlocked={onUnlocked} />
+      ) : null}
+      {block.type !== 30 && !loggedIn ? (
         <p>
           <Link to={loginHref}>{t('forum.locked.loginFirst')}</Link>
         </p>
@@ -68,7 +83,7 @@ function PasswordUnlock({ topicId, onUnlocked }: { topicId: string; onUnlocked: 
     setConfirming(false);
     setBusy(true);
     try {
-      const result = await unlockTopic(topicId, password);
+      const result = await unlockTopic(topicId, { type: 10, password });
       toast.success(t('forum.unlocked'));
       onUnlocked(result);
     } catch (failure) {
@@ -115,5 +130,108 @@ function PasswordUnlock({ topicId, onUnlocked }: { topicId: string; onUnlocked: 
         </p>
       ) : null}
     </form>
+  );
+}
+
+/**
+ * Buying a paid block (DOMAIN §4): the member confirms the price against what they have (`GET /api/wallet/me`,
+ * read when the question opens), then pays; the server charges only the confirmed price. Wallet views refresh
+ * after paying; a price changed meanwhile reloads the topic so the new one shows.
+ */
+function PaidUnlock({
+  topicId,
+  type,
+  price,
+  onUnlocked,
+}: {
+  topicId: string;
+  type: 40 | 50;
+  price: number;
+  onUnlocked: (result: UnlockResult) => void;
+}) {
+  const { t } = useTranslation();
+  const id = useId();
+  const queryClient = useQueryClient();
+  const [confirming, setConfirming] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const priceText = formatUnlockPrice(type, price, t);
+
+  const pay = async () => {
+    setConfirming(false);
+    setBusy(true);
+    setError(null);
+    try {
+      const result = await unlockTopic(topicId, { type, price });
+      toast.success(t('forum.paid.success', { price: formatUnlockPrice(type, result.pricePaid ?? price, t) }));
+      onUnlocked(result);
+      void queryClient.invalidateQueries({ queryKey: WALLET_KEY });
+    } catch (failure) {
+      if (failure instanceof ApiError && failure.code === 'forum.unlock_price_changed')
+        void queryClient.invalidateQueries({ queryKey: topicQueryKey(topicId) });
+      setError(formProblemsOf(failure, [], t).form ?? t('common.submitError'));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className="locked-block__form">
+      {confirming ? (
+        <PaidConfirm type={type} priceText={priceText} onPay={() => void pay()} onCancel={() => setConfirming(false)} />
+      ) : (
+        <button
+          type="button"
+          className="button button--small"
+          disabled={busy}
+          aria-describedby={error ? `${id}-error` : undefined}
+          onClick={() => setConfirming(true)}
+        >
+          {t('forum.paid.buy', { price: priceText })}
+        </button>
+      )}
+      {error ? (
+        <p id={`${id}-error`} className="field__error" role="alert">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** The confirmation: the price and what the member has now (points, or available balance). */
+function PaidConfirm({
+  type,
+  priceText,
+  onPay,
+  onCancel,
+}: {
+  type: 40 | 50;
+  priceText: string;
+  onPay: () => void;
+  onCancel: () => void;
+}) {
+  const { t } = useTranslation();
+  const wallet = useMyWallet();
+  const question = t(`forum.paid.confirm${type}`, { price: priceText });
+  const have = wallet.data
+    ? t(`forum.paid.have${type}`, {
+        amount: formatUnlockPrice(type, type === 40 ? wallet.data.points : wallet.data.available, t),
+      })
+    : wallet.isError
+      ? t('forum.paid.walletUnavailable')
+      : t('forum.paid.walletLoading');
+  return (
+    <span className="confirm" role="group" aria-label={question}>
+      <span className="confirm__question">
+        {question} {have}
+      </span>
+      <button type="button" className="button button--small button--primary" onClick={onPay}>
+        {t('forum.paid.pay')}
+      </button>
+      <button type="button" className="button button--small" onClick={onCancel}>
+        {t('forum.cancel')}
+      </button>
+    </span>
   );
 }

@@ -1,6 +1,8 @@
+import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Pagination } from '@/components/ui/pagination';
+import type { Page } from '@/lib/api/api-types';
 import { usePagedForumList } from '../api/my-lists';
 
 export interface Column<T> {
@@ -8,22 +10,27 @@ export interface Column<T> {
   cell: (row: T) => ReactNode;
 }
 
-/** A control-panel list: one page of `/api/forum/<path>` as a table, the page number in the URL. */
-export function PagedTable<T>({
-  path,
-  page,
-  caption,
-  columns,
-  rowKey,
-}: {
-  path: string;
+interface TableProps<T> {
   page: number;
   caption: string;
   columns: Column<T>[];
   rowKey: (row: T, index: number) => string;
-}) {
+}
+
+/** A control-panel list: one page of `/api/forum/<path>` as a table, the page number in the URL. */
+export function PagedTable<T>({ path, ...table }: TableProps<T> & { path: string }) {
+  return <PagedTableView list={usePagedForumList<T>(path, table.page)} {...table} />;
+}
+
+/** One page of any paged list (loading, failure, empty, rows, pages), whichever query loaded it. */
+export function PagedTableView<T>({
+  list,
+  page,
+  caption,
+  columns,
+  rowKey,
+}: TableProps<T> & { list: UseQueryResult<Page<T> & { shown?: boolean }> }) {
   const { t } = useTranslation();
-  const list = usePagedForumList<T>(path, page);
   if (list.isPending) return <p className="muted">{t('common.loading')}</p>;
   if (list.isError) {
     return (

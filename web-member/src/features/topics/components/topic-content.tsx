@@ -33,6 +33,7 @@ export function TopicContent({
   const [players, setPlayers] = useState<{ element: Element; videoId: string }[]>([]);
   const [revealed, setRevealed] = useState<Record<number, string>>({});
   const byIndex = useMemo(() => new Map(blocks.map((block) => [block.index, block])), [blocks]);
+  const prices = useMemo(() => paidPrices(blocks), [blocks]);
 
   useLayoutEffect(() => {
     const elements = [...(container.current?.querySelectorAll('hide') ?? [])];
@@ -94,11 +95,32 @@ export function TopicContent({
           );
         }
         return createPortal(
-          <LockedBlock topicId={topicId} block={block} loggedIn={loggedIn} onUnlocked={onUnlocked} />,
+          <LockedBlock
+            topicId={topicId}
+            block={block}
+            price={prices.get(block.type) ?? null}
+            loggedIn={loggedIn}
+            onUnlocked={onUnlocked}
+          />,
           element,
           `hide-${block.index}`,
         );
       })}
     </>
   );
+}
+
+/**
+ * What buying each paid type costs: one purchase opens every block of the type, so it is the sum of their prices
+ * (the server asks the same sum). A type with an unreadable price is left out (no buy button).
+ */
+function paidPrices(blocks: HiddenBlockView[]): Map<number, number> {
+  const prices = new Map<number, number>();
+  for (const block of blocks) {
+    if (block.type !== 40 && block.type !== 50) continue;
+    const price = Number(block.requirement);
+    const sum = (prices.get(block.type) ?? 0) + price;
+    prices.set(block.type, Number.isSafeInteger(price) && price > 0 ? sum : Number.NaN);
+  }
+  return new Map([...prices].filter(([, price]) => Number.isSafeInteger(price)));
 }

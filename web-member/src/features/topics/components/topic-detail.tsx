@@ -1,11 +1,13 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { toast } from '@/components/ui/toast-store';
+import { EnvelopeCard } from '@/features/wallet/components/envelope-card';
 import { ApiError } from '@/lib/api/api-error';
 import { formatDateTime } from '@/lib/format-time';
 import { useDeleteTopic, useSimilarTopics, useTopic } from '../api/topic';
 import type { TopicDetail } from '../api/types';
 import { AuthorName } from './author-name';
+import { ReportButton } from '@/features/moderation/components/report-button';
 import { ConfirmButton } from './confirm-button';
 import { HiddenIcons } from './hidden-icons';
 import { FavouriteButton, LikeButton } from './reaction-buttons';
@@ -54,10 +56,12 @@ export function TopicView({ topicId, memberId }: { topicId: string; memberId: st
         <span>{t('forum.ipLocation', { value: data.ipLocation ?? t('forum.unknownLocation') })}</span>
       </p>
       <TopicContent topicId={topicId} html={data.content} blocks={data.hiddenBlocks ?? []} loggedIn={!!memberId} />
+      {data.redEnvelopeId ? <EnvelopeCard envelopeId={data.redEnvelopeId} memberId={memberId} /> : null}
       <div className="topic__actions">
         <LikeButton kind="topic" id={topicId} liked={extra.likedByMe ?? false} count={data.likeCount} />
         <FavouriteButton topicId={topicId} favourited={extra.favouritedByMe ?? false} count={data.favoriteCount} />
         {data.canEdit ? <TopicOwnerActions topicId={topicId} /> : null}
+        {data.canEdit ? null : <ReportButton kind="topic" contentId={topicId} />}
       </div>
     </article>
   );

@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router';
 import { FeatureClosed } from '@/components/ui/feature-closed';
 import { TextField } from '@/components/ui/form-field';
 import { toast } from '@/components/ui/toast-store';
+import { EnvelopeFields, ENVELOPE_SERVER_FIELDS, useEnvelopeDraft } from '@/features/wallet/components/envelope-fields';
 import { formProblemsOf } from '@/lib/form-problems';
 import { appState, useAppState, useFeatureSwitch } from '@/stores/app-state';
 import { useSaveTopic } from '../api/topic';
@@ -38,6 +39,7 @@ export function TopicForm({ topicId, initial }: { topicId?: string; initial?: To
   const posting = useFeatureSwitch(topicId ? 'editTopics' : 'topicPosting');
   const tags = useTags();
   const save = useSaveTopic(topicId);
+  const envelope = useEnvelopeDraft(!topicId);
   const [values, setValues] = useState<TopicFormValues>(initial ?? { title: '', content: '', tagIds: [] });
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [formError, setFormError] = useState<string | null>(null);
@@ -68,18 +70,20 @@ export function TopicForm({ topicId, initial }: { topicId?: string; initial?: To
     else if (values.tagIds.length > maxTags) problems.tagIds = t('forum.editor.tagsTooMany', { max: maxTags });
     setErrors(problems);
     setFormError(null);
-    if (Object.keys(problems).length) return;
+    const redEnvelope = envelope.check();
+    if (Object.keys(problems).length || redEnvelope === false) return;
     save.mutate(
-      { ...values, title },
+      { ...values, title, ...(redEnvelope ? { redEnvelope } : {}) },
       {
         onSuccess: (answer) => {
           toast.success(topicId ? t('forum.editor.updated') : t('forum.editor.posted'));
           void navigate(topicHref(answer.topicId ?? topicId ?? ''));
         },
         onError: (failure) => {
-          const answer = formProblemsOf(failure, ['title', 'content', 'tagIds'], t);
+          const answer = formProblemsOf(failure, ['title', 'content', 'tagIds', ...ENVELOPE_SERVER_FIELDS], t);
           if (answer.closed !== null) return setClosed(answer.closed);
           setErrors(answer.fields);
+          envelope.showServerProblems(answer.fields);
           setFormError(answer.form);
         },
       },
@@ -139,6 +143,7 @@ export function TopicForm({ topicId, initial }: { topicId?: string; initial?: To
           </p>
         ) : null}
       </div>
+      {topicId ? null : <EnvelopeFields draft={envelope} />}
       {formError ? (
         <p className="form-error" role="alert" tabIndex={-1}>
           {formError}

@@ -1,7 +1,7 @@
 import { mergeAttributes, Node } from '@tiptap/core';
 
-/** The hidden-content types the editor offers (40 points and 50 balance come with the wallet). */
-export const EDITOR_HIDE_TYPES = ['10', '20', '30'] as const;
+/** The hidden-content types the editor offers: password, comment, grade, points price, balance price. */
+export const EDITOR_HIDE_TYPES = ['10', '20', '30', '40', '50'] as const;
 
 /**
  * `<hide type="T" value="V">…</hide>` as a block node holding other blocks, so a topic's hidden content survives

@@ -89,4 +89,26 @@ describe('the topic editor', () => {
     again.editor.commands.insertContentAt(1, 'See: ');
     expect(again.changes.at(-1)).toContain('<p>See: Watch</p><player data-video-id="vid42"></player>');
   });
+
+  it('inserts paid blocks: a points price as points, a balance price typed in yuan stored as fen', async () => {
+    const user = userEvent.setup();
+    const { changes } = showEditor('en', '<p>Buy</p>');
+    const insert = async (type: string, label: string, value: string) => {
+      await user.click(screen.getByRole('button', { name: 'Insert hidden content' }));
+      await user.selectOptions(screen.getByLabelText('Hidden content type'), type);
+      await user.type(screen.getByLabelText(label), value);
+    };
+    await insert('40', 'Price (points)', '0');
+    expect(screen.getByRole('button', { name: 'Insert' })).toHaveProperty('disabled', true);
+    await user.clear(screen.getByLabelText('Price (points)'));
+    await user.type(screen.getByLabelText('Price (points)'), '30');
+    await user.click(screen.getByRole('button', { name: 'Insert' }));
+    await waitFor(() => expect(changes.at(-1)).toContain('<hide type="40" value="30">'));
+
+    await insert('50', 'Price (yuan, e.g. 1.99)', '1.999');
+    expect(screen.getByRole('button', { name: 'Insert' })).toHaveProperty('disabled', true);
+    await user.type(screen.getByLabelText('Price (yuan, e.g. 1.99)'), '{Backspace}');
+    await user.click(screen.getByRole('button', { name: 'Insert' }));
+    await waitFor(() => expect(changes.at(-1)).toContain('<hide type="50" value="199">'));
+  }, 20_000);
 });

@@ -3,6 +3,7 @@ import Image from '@tiptap/extension-image';
 import StarterKit from '@tiptap/starter-kit';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { yuanToFen } from '@/features/wallet/utils/money';
 import { formProblemsOf } from '@/lib/form-problems';
 import { uploadImage } from '../api/upload-image';
 import { uploadVideo } from '../api/videos';
@@ -106,12 +107,33 @@ function Toolbar({ editor }: { editor: Editor }) {
   );
 }
 
+/** The stored `value` for what the author typed: a password, points (whole), or yuan stored as fen; null if invalid. */
+function hideValue(type: string, input: string): string | null {
+  const text = input.trim();
+  if (type === '20') return '';
+  if (type === '50') {
+    const fen = yuanToFen(text);
+    return fen === null || fen > 9_999_999_999 ? null : String(fen);
+  }
+  if (type === '30') return /^\d{1,9}$/.test(text) ? text : null;
+  if (type === '40') return /^[1-9]\d{0,8}$/.test(text) ? text : null;
+  return text || null;
+}
+
+const VALUE_LABELS: Record<string, string> = {
+  '10': 'forum.editor.hideValue',
+  '30': 'forum.editor.hideGrade',
+  '40': 'forum.editor.hidePoints',
+  '50': 'forum.editor.hideBalance',
+};
+
 function HideInserter({ onInsert }: { onInsert: (type: string, value: string) => void }) {
   const { t } = useTranslation();
   const id = useId();
   const [type, setType] = useState<string>('10');
   const [value, setValue] = useState('');
   const needsValue = type !== '20';
+  const stored = hideValue(type, value);
   return (
     <div className="hide-inserter" role="group" aria-label={t('forum.editor.insertHide')}>
       <label htmlFor={`${id}-type`}>{t('forum.editor.hideType')}</label>
@@ -124,13 +146,12 @@ function HideInserter({ onInsert }: { onInsert: (type: string, value: string) =>
       </select>
       {needsValue ? (
         <>
-          <label htmlFor={`${id}-value`}>
-            {type === '10' ? t('forum.editor.hideValue') : t('forum.editor.hideGrade')}
-          </label>
+          <label htmlFor={`${id}-value`}>{t(VALUE_LABELS[type]!)}</label>
           <input
             id={`${id}-value`}
-            type={type === '30' ? 'number' : 'text'}
-            min={type === '30' ? 0 : undefined}
+            type={type === '30' || type === '40' ? 'number' : 'text'}
+            inputMode={type === '50' ? 'decimal' : undefined}
+            min={type === '30' ? 0 : type === '40' ? 1 : undefined}
             value={value}
             onChange={(event) => setValue(event.target.value)}
           />
@@ -139,8 +160,8 @@ function HideInserter({ onInsert }: { onInsert: (type: string, value: string) =>
       <button
         type="button"
         className="button button--small"
-        disabled={needsValue && !value.trim()}
-        onClick={() => onInsert(type, value.trim())}
+        disabled={stored === null}
+        onClick={() => stored !== null && onInsert(type, stored)}
       >
         {t('forum.editor.insert')}
       </button>

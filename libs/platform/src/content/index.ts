@@ -1,0 +1,3 @@
+export * from './sanitize';
+export * from './hidden-blocks';
+export * from './mentions';

@@ -1,0 +1,165 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { CommandMetadata } from '@forum/contracts';
+import { newId } from '@forum/contracts';
+import { ProjectionWaiter } from '@forum/event-bus';
+import { DomainError, EventStore, fold } from '@forum/event-store';
+import type { HandleResult } from '@forum/event-store';
+import { APP_CONFIG } from '@forum/platform';
+import type { AppConfig } from '@forum/platform';
+import { actorOf, QaPolicy, withoutAddress } from '../qa-policy';
+import { questionDecider, questionStream } from '../questions/question.decider';
+import type { QuestionState } from '../questions/question.decider';
+import type { ContentBody } from '../questions/question.schemas';
+import { questionsProjection } from '../questions/questions.projection';
+import { answerDecider, answerReplyDecider, answerReplyStream, answerStream } from './answer.decider';
+import type { PostState } from './answer.decider';
+
+export interface AnswerWritten {
+  id: string;
+  version: number;
+  visible: boolean;
+}
+
+export interface ReplyBody extends ContentBody {
+  parentReplyId?: string | null;
+}
+
+/**
+ * Answers and answer replies (DOMAIN §6): the `answers` switch governs answers, `questionAddenda` replies;
+ * posting needs `answer.post` on every tag of the question (staff may always). An adopted answer is its
+ * author's no more to edit or delete.
+ */
+@Injectable()
+export class AnswerCommands {
+  constructor(
+    private readonly store: EventStore,
+    private readonly waiter: ProjectionWaiter,
+    private readonly policy: QaPolicy,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  async post(questionId: string, body: ContentBody, meta: CommandMetadata): Promise<AnswerWritten> {
+    const actor = actorOf(meta);
+    this.policy.requireSwitch('answers', actor);
+    const question = await this.liveQuestion(questionId);
+    await this.policy.requirePermission(meta, 'answer.post', question.tagIds);
+    const content = this.policy.prepare(body.content);
+    const answerId = newId(meta.now.getTime());
+    const command = {
+      type: 'PostAnswer' as const,
+      answerId,
+      questionId,
+      authorId: actor.by,
+      content,
+      mentions: [],
+      isStaff: actor.byStaff,
+      now: meta.now,
+    };
+    return this.written(
+      answerId,
+      await this.store.handle(answerDecider, answerStream(answerId), command, withoutAddress(meta)),
+    );
+  }
+
+  async edit(answerId: string, body: ContentBody, meta: CommandMetadata): Promise<AnswerWritten> {
+    const actor = actorOf(meta);
+    this.policy.requireSwitch('answers', actor);
+    const content = this.policy.prepare(body.content);
+    const adopted = await this.isAdopted(answerId);
+    const command = { type: 'EditAnswer' as const, answerId, content, mentions: [], adopted, ...actor };
+    return this.written(
+      answerId,
+      await this.store.handle(answerDecider, answerStream(answerId), command, withoutAddress(meta)),
+    );
+  }
+
+  async remove(answerId: string, meta: CommandMetadata): Promise<AnswerWritten> {
+    const adopted = await this.isAdopted(answerId);
+    const command = { type: 'DeleteAnswer' as const, answerId, adopted, ...actorOf(meta) };
+    return this.written(
+      answerId,
+      await this.store.handle(answerDecider, answerStream(answerId), command, withoutAddress(meta)),
+    );
+  }
+
+  async reply(answerId: string, body: ReplyBody, meta: CommandMetadata): Promise<AnswerWritten> {
+    const actor = actorOf(meta);
+    this.policy.requireSwitch('questionAddenda', actor);
+    const answer = await this.post_(answerDecider, answerStream(answerId));
+    if (!answer.posted || answer.deleted) throw new DomainError('qa.answer_not_found');
+    const question = await this.liveQuestion(answer.questionId!);
+    await this.policy.requirePermission(meta, 'answer.post', question.tagIds);
+    const parentReplyId = body.parentReplyId ?? null;
+    if (parentReplyId) {
+      const parent = await this.post_(answerReplyDecider, answerReplyStream(parentReplyId));
+      if (!parent.posted || parent.deleted || parent.answerId !== answerId)
+        throw new DomainError('qa.answer_reply_not_found');
+    }
+    const content = this.policy.prepare(body.content);
+    const replyId = newId(meta.now.getTime());
+    const command = {
+      type: 'PostAnswerReply' as const,
+      replyId,
+      answerId,
+      questionId: answer.questionId!,
+      parentReplyId,
+      authorId: actor.by,
+      content,
+      mentions: [],
+      isStaff: actor.byStaff,
+      now: meta.now,
+    };
+    return this.written(
+      replyId,
+      await this.store.handle(answerReplyDecider, answerReplyStream(replyId), command, withoutAddress(meta)),
+    );
+  }
+
+  async editReply(replyId: string, body: ContentBody, meta: CommandMetadata): Promise<AnswerWritten> {
+    const actor = actorOf(meta);
+    this.policy.requireSwitch('questionAddenda', actor);
+    const content = this.policy.prepare(body.content);
+    const command = { type: 'EditAnswerReply' as const, replyId, content, mentions: [], ...actor };
+    return this.written(
+      replyId,
+      await this.store.handle(answerReplyDecider, answerReplyStream(replyId), command, withoutAddress(meta)),
+    );
+  }
+
+  async removeReply(replyId: string, meta: CommandMetadata): Promise<AnswerWritten> {
+    const command = { type: 'DeleteAnswerReply' as const, replyId, ...actorOf(meta) };
+    return this.written(
+      replyId,
+      await this.store.handle(answerReplyDecider, answerReplyStream(replyId), command, withoutAddress(meta)),
+    );
+  }
+
+  private async liveQuestion(questionId: string): Promise<QuestionState> {
+    const state = fold(questionDecider, (await this.store.readStream(questionStream(questionId))) as never);
+    if (!state.asked || state.deleted) throw new DomainError('qa.question_not_found');
+    return state;
+  }
+
+  private async isAdopted(answerId: string): Promise<boolean> {
+    const answer = await this.post_(answerDecider, answerStream(answerId));
+    if (!answer.posted) throw new DomainError('qa.answer_not_found');
+    const question = fold(questionDecider, (await this.store.readStream(questionStream(answer.questionId!))) as never);
+    return question.adopted?.answerId === answerId;
+  }
+
+  private async post_(decider: typeof answerDecider | typeof answerReplyDecider, stream: string): Promise<PostState> {
+    return fold(decider as typeof answerDecider, (await this.store.readStream(stream)) as never);
+  }
+
+  private async written(id: string, result: HandleResult): Promise<AnswerWritten> {
+    const visible =
+      result.events.length === 0 ||
+      (await this.waiter.waitFor(
+        questionsProjection.name,
+        result.streamId,
+        result.version,
+        this.config.READ_YOUR_WRITES_TIMEOUT_MS,
+      ));
+    return { id, version: result.version, visible };
+  }
+}

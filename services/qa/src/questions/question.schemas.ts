@@ -1,0 +1,63 @@
+import { z } from 'zod';
+import { wholeNumber } from '@forum/platform';
+import { yuanAmount } from '../../../wallet/src/payments/money';
+
+const content = z.string().max(200_000);
+const tagIds = z.array(z.string().min(1).max(64)).max(10);
+/** A bounty may be "0" (none) or a yuan amount; sent as yuan text, kept as integer fen. */
+const bountyYuan = z
+  .union([z.literal('0'), z.literal(0)])
+  .transform(() => 0)
+  .or(yuanAmount());
+const points = wholeNumber().pipe(z.number().int().min(0).max(Number.MAX_SAFE_INTEGER));
+
+export const askBody = z.strictObject({
+  title: z.string().trim().min(1).max(90),
+  content,
+  tagIds,
+  bountyAmount: bountyYuan.default(0),
+  bountyPoints: points.default(0),
+});
+export type AskBody = z.infer<typeof askBody>;
+
+export const editQuestionBody = z.strictObject({ title: z.string().trim().min(1).max(90), content, tagIds });
+export type EditQuestionBody = z.infer<typeof editQuestionBody>;
+
+export const contentBody = z.strictObject({ content });
+export type ContentBody = z.infer<typeof contentBody>;
+
+export const adoptBody = z.strictObject({ answerId: z.string().min(1).max(64) });
+
+export const adjustBountyBody = z.strictObject({
+  amount: bountyYuan,
+  points,
+  reason: z.string().trim().min(1).max(200),
+});
+export type AdjustBountyBody = z.infer<typeof adjustBountyBody>;
+
+export const QUESTION_FILTERS = ['all', 'latest', 'unresolved', 'resolved', 'pointsReward', 'cashReward'] as const;
+export type QuestionFilter = (typeof QUESTION_FILTERS)[number];
+
+export const pagingQuery = z.strictObject({
+  page: wholeNumber().pipe(z.number().min(1).max(10_000)).default(1),
+  pageSize: wholeNumber().pipe(z.number().min(1).max(100)).default(20),
+});
+export type PagingQuery = z.infer<typeof pagingQuery>;
+
+export const questionListQuery = pagingQuery.extend({
+  filter: z.enum(QUESTION_FILTERS).default('all'),
+  tagId: z.string().min(1).max(64).optional(),
+});
+export type QuestionListQuery = z.infer<typeof questionListQuery>;
+
+export const staffQuestionsQuery = pagingQuery.extend({
+  filter: z.enum(QUESTION_FILTERS).default('all'),
+  deleted: z.enum(['true', 'false']).optional(),
+});
+export type StaffQuestionsQuery = z.infer<typeof staffQuestionsQuery>;
+
+export interface QuestionWritten {
+  questionId: string;
+  version: number;
+  visible: boolean;
+}

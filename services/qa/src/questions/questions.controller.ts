@@ -1,0 +1,272 @@
+import { Controller, Delete, Get, HttpCode, Param, Patch, Post, Put } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import { z } from 'zod';
+import type { Actor, CommandMetadata, Page } from '@forum/contracts';
+import { CommandMeta, CurrentActor, Public, RequiresPermission, ValidBody, ValidQuery } from '@forum/platform';
+import { AnswerCommands } from '../answers/answer.commands';
+import type { AnswerWritten } from '../answers/answer.commands';
+import { QuestionMarks } from '../marks/question-marks';
+import { actorOf } from '../qa-policy';
+import { QuestionCommands } from './question.commands';
+import { QuestionQueries } from './question.queries';
+import type { AnswerView, QuestionDetail, QuestionRow, ReplyView } from './question.queries';
+import {
+  adjustBountyBody,
+  adoptBody,
+  askBody,
+  contentBody,
+  editQuestionBody,
+  pagingQuery,
+  questionListQuery,
+  staffQuestionsQuery,
+} from './question.schemas';
+import type {
+  AdjustBountyBody,
+  AskBody,
+  ContentBody,
+  EditQuestionBody,
+  PagingQuery,
+  QuestionListQuery,
+  QuestionWritten,
+  StaffQuestionsQuery,
+} from './question.schemas';
+
+const replyBody = contentBody.extend({ parentReplyId: z.string().min(1).max(64).nullable().optional() });
+
+@ApiTags('qa')
+@Controller('qa/questions')
+export class QuestionsController {
+  constructor(
+    private readonly commands: QuestionCommands,
+    private readonly answers: AnswerCommands,
+    private readonly marks: QuestionMarks,
+    private readonly queries: QuestionQueries,
+  ) {}
+
+  @Post()
+  @HttpCode(201)
+  ask(@ValidBody(askBody) body: AskBody, @CommandMeta() meta: CommandMetadata): Promise<QuestionWritten> {
+    return this.commands.ask(body, meta);
+  }
+
+  /** `/askList`: all, latest, unresolved, resolved, pointsReward, cashReward. */
+  @Public()
+  @Get()
+  list(@ValidQuery(questionListQuery) query: QuestionListQuery): Promise<Page<QuestionRow>> {
+    return this.queries.list(query);
+  }
+
+  @Public()
+  @Get(':questionId')
+  detail(@Param('questionId') questionId: string, @CurrentActor() reader: Actor): Promise<QuestionDetail> {
+    return this.queries.detail(questionId, reader, new Date());
+  }
+
+  @Public()
+  @Get(':questionId/similar')
+  async similar(@Param('questionId') questionId: string): Promise<{ items: QuestionRow[] }> {
+    return { items: await this.queries.similar(questionId) };
+  }
+
+  @Patch(':questionId')
+  edit(
+    @Param('questionId') questionId: string,
+    @ValidBody(editQuestionBody) body: EditQuestionBody,
+    @CommandMeta() meta: CommandMetadata,
+  ): Promise<QuestionWritten> {
+    return this.commands.edit(questionId, body, meta);
+  }
+
+  @Post(':questionId/addenda')
+  @HttpCode(201)
+  addendum(
+    @Param('questionId') questionId: string,
+    @ValidBody(contentBody) body: ContentBody,
+    @CommandMeta() meta: CommandMetadata,
+  ): Promise<QuestionWritten> {
+    return this.commands.appendAddendum(questionId, body, meta);
+  }
+
+  @Delete(':questionId')
+  remove(@Param('questionId') questionId: string, @CommandMeta() meta: CommandMetadata): Promise<QuestionWritten> {
+    return this.commands.remove(questionId, meta);
+  }
+
+  /** The asker (or staff with `content.manage`) adopts one answer. */
+  @Post(':questionId/adopt')
+  @HttpCode(200)
+  adopt(
+    @Param('questionId') questionId: string,
+    @ValidBody(adoptBody) body: { answerId: string },
+    @CommandMeta() meta: CommandMetadata,
+  ): Promise<QuestionWritten> {
+    return this.commands.adopt(questionId, body.answerId, meta);
+  }
+
+  @Post(':questionId/answers')
+  @HttpCode(201)
+  answer(
+    @Param('questionId') questionId: string,
+    @ValidBody(contentBody) body: ContentBody,
+    @CommandMeta() meta: CommandMetadata,
+  ): Promise<AnswerWritten> {
+    return this.answers.post(questionId, body, meta);
+  }
+
+  @Put(':questionId/like')
+  like(@Param('questionId') questionId: string, @CommandMeta() meta: CommandMetadata) {
+    return this.marks.set(questionId, 'like', true, meta);
+  }
+
+  @Delete(':questionId/like')
+  unlike(@Param('questionId') questionId: string, @CommandMeta() meta: CommandMetadata) {
+    return this.marks.set(questionId, 'like', false, meta);
+  }
+
+  @Put(':questionId/favourite')
+  favourite(@Param('questionId') questionId: string, @CommandMeta() meta: CommandMetadata) {
+    return this.marks.set(questionId, 'favourite', true, meta);
+  }
+
+  @Delete(':questionId/favourite')
+  unfavourite(@Param('questionId') questionId: string, @CommandMeta() meta: CommandMetadata) {
+    return this.marks.set(questionId, 'favourite', false, meta);
+  }
+}
+
+@ApiTags('qa')
+@Controller('qa')
+export class AnswersController {
+  constructor(private readonly answers: AnswerCommands) {}
+
+  @Patch('answers/:answerId')
+  edit(
+    @Param('answerId') answerId: string,
+    @ValidBody(contentBody) body: ContentBody,
+    @CommandMeta() meta: CommandMetadata,
+  ): Promise<AnswerWritten> {
+    return this.answers.edit(answerId, body, meta);
+  }
+
+  @Delete('answers/:answerId')
+  remove(@Param('answerId') answerId: string, @CommandMeta() meta: CommandMetadata): Promise<AnswerWritten> {
+    return this.answers.remove(answerId, meta);
+  }
+
+  /** A reply to the answer, or (`parentReplyId`) to one of its replies. */
+  @Post('answers/:answerId/replies')
+  @HttpCode(201)
+  reply(
+    @Param('answerId') answerId: string,
+    @ValidBody(replyBody) body: z.infer<typeof replyBody>,
+    @CommandMeta() meta: CommandMetadata,
+  ): Promise<AnswerWritten> {
+    return this.answers.reply(answerId, body, meta);
+  }
+
+  @Patch('answer-replies/:replyId')
+  editReply(
+    @Param('replyId') replyId: string,
+    @ValidBody(contentBody) body: ContentBody,
+    @CommandMeta() meta: CommandMetadata,
+  ): Promise<AnswerWritten> {
+    return this.answers.editReply(replyId, body, meta);
+  }
+
+  @Delete('answer-replies/:replyId')
+  removeReply(@Param('replyId') replyId: string, @CommandMeta() meta: CommandMetadata): Promise<AnswerWritten> {
+    return this.answers.removeReply(replyId, meta);
+  }
+}
+
+/** The control panel's lists: my questions, answers, answer replies and favourite questions. */
+@ApiTags('qa')
+@Controller('qa/me')
+export class MyQaController {
+  constructor(private readonly queries: QuestionQueries) {}
+
+  @Get('questions')
+  questions(
+    @ValidQuery(pagingQuery) paging: PagingQuery,
+    @CommandMeta() meta: CommandMetadata,
+  ): Promise<Page<QuestionRow>> {
+    return this.queries.myQuestions(actorOf(meta).by, paging);
+  }
+
+  @Get('answers')
+  answers(
+    @ValidQuery(pagingQuery) paging: PagingQuery,
+    @CommandMeta() meta: CommandMetadata,
+  ): Promise<Page<AnswerView>> {
+    return this.queries.answers({ authorId: actorOf(meta).by, deleted: false }, paging);
+  }
+
+  @Get('answer-replies')
+  replies(
+    @ValidQuery(pagingQuery) paging: PagingQuery,
+    @CommandMeta() meta: CommandMetadata,
+  ): Promise<Page<ReplyView>> {
+    return this.queries.replies({ authorId: actorOf(meta).by, deleted: false }, paging);
+  }
+
+  @Get('favourites')
+  favourites(
+    @ValidQuery(pagingQuery) paging: PagingQuery,
+    @CommandMeta() meta: CommandMetadata,
+  ): Promise<Page<QuestionRow>> {
+    return this.queries.myFavourites(actorOf(meta).by, paging);
+  }
+}
+
+const staffAnswersQuery = pagingQuery.extend({ questionId: z.string().min(1).max(64).optional() });
+
+/** The staff console's Q&A: every question (deleted too), answers, replies; cancel an adoption, adjust a bounty. */
+@ApiTags('qa')
+@Controller('qa/staff')
+export class StaffQaController {
+  constructor(
+    private readonly commands: QuestionCommands,
+    private readonly queries: QuestionQueries,
+  ) {}
+
+  @RequiresPermission('content.manage')
+  @Get('questions')
+  questions(@ValidQuery(staffQuestionsQuery) query: StaffQuestionsQuery): Promise<Page<QuestionRow>> {
+    return this.queries.staffList(query);
+  }
+
+  @RequiresPermission('content.manage')
+  @Get('answers')
+  answers(@ValidQuery(staffAnswersQuery) query: z.infer<typeof staffAnswersQuery>): Promise<Page<AnswerView>> {
+    const { questionId, ...paging } = query;
+    return this.queries.answers(questionId ? { questionId } : {}, paging);
+  }
+
+  @RequiresPermission('content.manage')
+  @Get('answer-replies')
+  replies(@ValidQuery(staffAnswersQuery) query: z.infer<typeof staffAnswersQuery>): Promise<Page<ReplyView>> {
+    const { questionId, ...paging } = query;
+    return this.queries.replies(questionId ? { questionId } : {}, paging);
+  }
+
+  @RequiresPermission('content.manage')
+  @Post('questions/:questionId/cancel-adoption')
+  @HttpCode(200)
+  cancelAdoption(
+    @Param('questionId') questionId: string,
+    @CommandMeta() meta: CommandMetadata,
+  ): Promise<QuestionWritten> {
+    return this.commands.cancelAdoption(questionId, meta);
+  }
+
+  @RequiresPermission('content.manage')
+  @Post('questions/:questionId/bounty')
+  @HttpCode(200)
+  adjustBounty(
+    @Param('questionId') questionId: string,
+    @ValidBody(adjustBountyBody) body: AdjustBountyBody,
+    @CommandMeta() meta: CommandMetadata,
+  ): Promise<QuestionWritten> {
+    return this.commands.adjustBounty(questionId, body, meta);
+  }
+}

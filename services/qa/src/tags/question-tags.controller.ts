@@ -1,0 +1,54 @@
+import { Controller, Delete, Get, HttpCode, Param, Patch, Post } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import { z } from 'zod';
+import type { CommandMetadata } from '@forum/contracts';
+import { CommandMeta, Public, RequiresPermission, ValidBody, wholeNumber } from '@forum/platform';
+import { QuestionTags } from './question-tags';
+import type { QuestionTagNode } from './question-tags';
+
+const createTagBody = z.strictObject({
+  name: z.string().trim().min(1).max(30),
+  parentId: z.string().min(1).max(64).nullable().default(null),
+  sort: wholeNumber().pipe(z.number().int().min(-100_000).max(100_000)).default(0),
+});
+const changeTagBody = z.strictObject({
+  name: z.string().trim().min(1).max(30).optional(),
+  parentId: z.string().min(1).max(64).nullable().optional(),
+  sort: wholeNumber().pipe(z.number().int().min(-100_000).max(100_000)).optional(),
+});
+
+/** The question tag tree: everyone reads it; staff with `content.manage` edit it. */
+@ApiTags('qa')
+@Controller('qa/tags')
+export class QuestionTagsController {
+  constructor(private readonly tags: QuestionTags) {}
+
+  @Public()
+  @Get()
+  async list(): Promise<{ items: QuestionTagNode[] }> {
+    return { items: await this.tags.tree() };
+  }
+
+  @RequiresPermission('content.manage')
+  @Post()
+  @HttpCode(201)
+  create(@ValidBody(createTagBody) body: z.infer<typeof createTagBody>, @CommandMeta() meta: CommandMetadata) {
+    return this.tags.create(body, meta);
+  }
+
+  @RequiresPermission('content.manage')
+  @Patch(':tagId')
+  change(
+    @Param('tagId') tagId: string,
+    @ValidBody(changeTagBody) body: z.infer<typeof changeTagBody>,
+    @CommandMeta() meta: CommandMetadata,
+  ) {
+    return this.tags.change(tagId, body, meta);
+  }
+
+  @RequiresPermission('content.manage')
+  @Delete(':tagId')
+  remove(@Param('tagId') tagId: string, @CommandMeta() meta: CommandMetadata) {
+    return this.tags.remove(tagId, meta);
+  }
+}

@@ -1,0 +1,165 @@
+import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
+import type { Db } from 'mongodb';
+import { BALANCE_MODULES, newId } from '@forum/contracts';
+import type { CommandMetadata, EnvelopeEvent, EventEnvelope, TopicEvent } from '@forum/contracts';
+import { reactionMeta, ReactorDefinition } from '@forum/event-bus';
+import { EventStore } from '@forum/event-store';
+import { APP_CONFIG, CONTEXT_DB } from '@forum/platform';
+import type { AppConfig } from '@forum/platform';
+import { Ledger, operationKey } from '../ledger/ledger';
+import { envelopeReference } from './envelope-claims';
+import { envelopeDecider, envelopeStream } from './envelope.decider';
+import type { RefundReason } from './envelope.decider';
+import { ENVELOPE_DUE, EnvelopeDueDocument } from './envelopes.projection';
+
+export const ENVELOPE_REFUNDS_REACTOR = 'wallet-envelope-refunds';
+export const ENVELOPE_TOPIC_DELETED_REACTOR = 'wallet-envelope-topic-deleted';
+
+/** How often the expiry job looks for envelopes past their deadline. */
+const SWEEP_INTERVAL_MS = 60_000;
+const SWEEP_BATCH = 200;
+
+type Refunded = Extract<EnvelopeEvent, { type: 'EnvelopeRefunded' }>['data'];
+
+export function freezeOperation(envelopeId: string): string {
+  return `envelope:${envelopeId}:freeze`;
+}
+
+function refundOperation(envelopeId: string): string {
+  return `envelope:${envelopeId}:refund`;
+}
+
+const systemMeta = (now: Date): CommandMetadata => ({
+  actor: { kind: 'system', id: null },
+  now,
+  correlationId: newId(),
+});
+
+/**
+ * Unclaimed shares go back to the sender (DOMAIN §5, module 140) exactly once: when the envelope expires (a job
+ * every minute, over a due list ordered by deadline), when its topic is deleted (a reactor on `forum.topic`), or
+ * when the topic could not be posted (`wallet.cancelEnvelope`). The envelope's decider refunds at most once;
+ * the release on the wallet is keyed `envelope:<id>:refund`, and a reactor repeats it from `EnvelopeRefunded`
+ * in case a crash came between the two.
+ */
+@Injectable()
+export class EnvelopeRefunds implements OnApplicationBootstrap, BeforeApplicationShutdown {
+  private readonly logger = new Logger('wallet-envelope-refunds');
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<number> | null = null;
+
+  constructor(
+    private readonly store: EventStore,
+    private readonly ledger: Ledger,
+    @Inject(CONTEXT_DB) private readonly db: Db,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    if (!this.config.RUN_WORKERS) return;
+    this.timer = setInterval(
+      () => void this.sweep().catch((error: unknown) => this.logger.warn({ err: error, msg: 'envelope sweep failed' })),
+      SWEEP_INTERVAL_MS,
+    );
+    this.timer.unref();
+  }
+
+  async beforeApplicationShutdown(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    await this.running?.catch(() => undefined);
+  }
+
+  /** Refunds what is unclaimed (nothing when all was taken or it was refunded already); answers the amount. */
+  async refund(envelopeId: string, reason: RefundReason, meta: CommandMetadata): Promise<number> {
+    const result = await this.store.handle(
+      envelopeDecider,
+      envelopeStream(envelopeId),
+      { type: 'RefundEnvelope', reason, now: meta.now },
+      meta,
+    );
+    const refunded = result.events.find((event) => event.type === 'EnvelopeRefunded');
+    if (!refunded) return 0;
+    await this.release(refunded.data as Refunded, meta);
+    return (refunded.data as Refunded).amount;
+  }
+
+  /**
+   * A send that never became an envelope (its `EnvelopeSent` was not written): gives back the freeze, if any.
+   * Only the topic posting that made the freeze calls this, after the send returned or failed.
+   */
+  async releaseUnsent(envelopeId: string, senderId: string, meta: CommandMetadata): Promise<number> {
+    const freeze = await this.store.commits.findOne({ idem: operationKey(freezeOperation(envelopeId)) });
+    const amount = (freeze?.events[0]?.data as { amount?: number } | undefined)?.amount;
+    if (!amount) return 0;
+    await this.release({ envelopeId, senderId, amount }, meta);
+    return amount;
+  }
+
+  private async release(refund: Pick<Refunded, 'envelopeId' | 'senderId' | 'amount'>, meta: CommandMetadata) {
+    await this.ledger.record(
+      {
+        type: 'Release',
+        walletId: refund.senderId,
+        operationId: refundOperation(refund.envelopeId),
+        module: BALANCE_MODULES.envelopeRefund,
+        amount: refund.amount,
+        remark: 'Red envelope refund',
+        reference: envelopeReference(refund.envelopeId),
+        now: meta.now,
+      },
+      meta,
+    );
+  }
+
+  /** One expiry round (tests call it with a later `now`); concurrent callers share the round in progress. */
+  sweep(now = new Date()): Promise<number> {
+    this.running ??= this.expire(now).finally(() => (this.running = null));
+    return this.running;
+  }
+
+  private async expire(now: Date): Promise<number> {
+    const due = this.db.collection<EnvelopeDueDocument>(ENVELOPE_DUE);
+    const rows = await due
+      .find({ _id: { $lt: `${now.toISOString()}|\uffff` } })
+      .sort({ _id: 1 })
+      .limit(SWEEP_BATCH)
+      .toArray();
+    let refunded = 0;
+    for (const row of rows) {
+      refunded += await this.refund(row.envelopeId, 'expired', systemMeta(now));
+      // Refunded or fully claimed: either way nothing more is due (the projection deletes it on a refund too).
+      await due.deleteOne({ _id: row._id });
+    }
+    return refunded;
+  }
+
+  reactors(): ReactorDefinition[] {
+    return [
+      {
+        name: ENVELOPE_REFUNDS_REACTOR,
+        version: 1,
+        topics: ['wallet.envelope'],
+        handle: async (envelope: EventEnvelope) => {
+          const event = envelope as EventEnvelope & EnvelopeEvent;
+          if (event.type === 'EnvelopeRefunded')
+            await this.release(event.data, reactionMeta(ENVELOPE_REFUNDS_REACTOR, envelope));
+        },
+      },
+      {
+        name: ENVELOPE_TOPIC_DELETED_REACTOR,
+        version: 1,
+        topics: ['forum.topic'],
+        handle: async (envelope: EventEnvelope) => {
+          const event = envelope as EventEnvelope & TopicEvent;
+          if (event.type !== 'TopicDeleted' || !event.data.redEnvelopeId) return;
+          await this.refund(
+            event.data.redEnvelopeId,
+            'topicDeleted',
+            reactionMeta(ENVELOPE_TOPIC_DELETED_REACTOR, envelope),
+          );
+        },
+      },
+    ];
+  }
+}

@@ -1,0 +1,21 @@
+import { DataTable, DateField, DeleteButton, List } from 'react-admin';
+
+/** Online messages from the member site, newest first; deleting one takes it out of the inbox. */
+export function FeedbackInbox() {
+  return (
+    <List exporter={false} perPage={20}>
+      <DataTable bulkActionButtons={false} rowClick={false}>
+        <DataTable.Col source="receivedAt" disableSort>
+          <DateField source="receivedAt" showTime />
+        </DataTable.Col>
+        <DataTable.Col source="name" disableSort />
+        <DataTable.Col source="contact" disableSort />
+        <DataTable.Col source="content" disableSort />
+        <DataTable.Col source="memberId" disableSort />
+        <DataTable.Col disableSort>
+          <DeleteButton mutationMode="pessimistic" />
+        </DataTable.Col>
+      </DataTable>
+    </List>
+  );
+}

@@ -1,0 +1,60 @@
+import { useState } from 'react';
+import type { ReactNode } from 'react';
+import { Button } from '@mui/material';
+import { Confirm, useDataProvider, useNotify, useRefresh, useTranslate } from 'react-admin';
+import type { QaDataProvider } from './qa-api';
+
+export interface QaCommandButtonProps {
+  label: string;
+  done: string;
+  run(provider: QaDataProvider): Promise<unknown>;
+  /** Asks before running when given. */
+  confirm?: { title: string; content: string };
+  color?: 'primary' | 'error';
+}
+
+/** One staff verb of the Q&A: a button (confirmed first when it is hard to undo), then a notice and a refresh. */
+export function QaCommandButton({ label, done, run, confirm, color = 'primary' }: QaCommandButtonProps): ReactNode {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const provider = useDataProvider<QaDataProvider>();
+  const [confirming, setConfirming] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const execute = async () => {
+    setBusy(true);
+    try {
+      await run(provider);
+      notify(done, { type: 'success' });
+      refresh();
+    } catch (error) {
+      notify((error as Error).message || 'ra.notification.http_error', { type: 'error' });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <>
+      <Button
+        size="small"
+        color={color}
+        disabled={busy}
+        onClick={() => (confirm ? setConfirming(true) : void execute())}
+      >
+        {translate(label)}
+      </Button>
+      {confirm && (
+        <Confirm
+          isOpen={confirming}
+          title={translate(confirm.title)}
+          content={translate(confirm.content)}
+          onConfirm={() => {
+            setConfirming(false);
+            void execute();
+          }}
+          onClose={() => setConfirming(false)}
+        />
+      )}
+    </>
+  );
+}

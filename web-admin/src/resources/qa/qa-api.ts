@@ -1,0 +1,150 @@
+import { HttpError } from 'react-admin';
+import type { GetListParams, GetManyParams, GetOneParams, Identifier, RaRecord } from 'react-admin';
+import type { HttpClient } from '../../api/http-client';
+import type { AdminDataProvider, ResourceConfig } from '../../providers/data-provider';
+import { flattenTags } from '../forum/forum-api';
+import type { TagRow } from '../forum/forum-api';
+
+export const QUESTION_FILTERS = ['all', 'latest', 'unresolved', 'resolved', 'pointsReward', 'cashReward'] as const;
+
+/** `GET /api/qa/staff/questions?page&pageSize&filter&deleted`: every question, deleted ones too. */
+export const qaQuestionsApi: ResourceConfig = {
+  path: 'qa/staff/questions',
+  idField: 'questionId',
+  queryFilters: ['filter', 'deleted'],
+};
+/** `GET /api/qa/staff/answers` and `/answer-replies` (`page&pageSize&questionId`): newest first. */
+export const qaAnswersApi: ResourceConfig = {
+  path: 'qa/staff/answers',
+  idField: 'answerId',
+  queryFilters: ['questionId'],
+};
+export const qaRepliesApi: ResourceConfig = {
+  path: 'qa/staff/answer-replies',
+  idField: 'replyId',
+  queryFilters: ['questionId'],
+};
+/** The question tag tree (`/api/qa/tags`), read whole and flattened like the forum's. */
+export const qaTagsApi: ResourceConfig = {
+  path: 'qa/tags',
+  idField: 'tagId',
+  oneFromList: true,
+  createFields: ['name', 'parentId', 'sort'],
+  updateFields: ['name', 'parentId', 'sort'],
+};
+
+interface Author {
+  memberId: string;
+  nickname: string | null;
+  cancelled: boolean;
+}
+
+export interface QaQuestion extends RaRecord {
+  questionId: string;
+  title: string;
+  asker: Author;
+  tags: { tagId: string; name: string }[];
+  askedAt: string;
+  rewardAmount: number;
+  rewardPoints: number;
+  bounty: { amount: number; points: number; status: 'held' | 'awarded' | 'refunded' } | null;
+  resolved: boolean;
+  answerCount: number;
+  deleted: boolean;
+}
+
+export interface QaAnswer extends RaRecord {
+  answerId: string;
+  questionId: string;
+  author: Author;
+  content: string;
+  postedAt: string;
+  adopted: boolean;
+  deleted: boolean;
+}
+
+export interface QaReply extends RaRecord {
+  replyId: string;
+  answerId: string;
+  questionId: string;
+  author: Author;
+  content: string;
+  postedAt: string;
+  deleted: boolean;
+}
+
+export interface BountyAdjustment {
+  /** Yuan text ("12.50", "0"), as every money field of the API. */
+  amount: string;
+  points: number;
+  reason: string;
+}
+
+/** The Q&A's staff verbs, each a command of its own. */
+export interface QaDataProvider extends AdminDataProvider {
+  adoptAnswer(questionId: Identifier, answerId: Identifier): Promise<{ data: unknown }>;
+  cancelAdoption(questionId: Identifier): Promise<{ data: unknown }>;
+  adjustBounty(questionId: Identifier, input: BountyAdjustment): Promise<{ data: unknown }>;
+  deleteQuestion(questionId: Identifier): Promise<{ data: unknown }>;
+  deleteAnswer(answerId: Identifier): Promise<{ data: unknown }>;
+  deleteAnswerReply(replyId: Identifier): Promise<{ data: unknown }>;
+}
+
+export interface QaApiOptions {
+  apiUrl: string;
+  httpClient: HttpClient;
+  newIdempotencyKey?: () => string;
+}
+
+const TREE = 'qaTags';
+
+/** The console's data provider with the Q&A's verbs, and `qaTags` read as a tree (flattened, paged here). */
+export function withQa<P extends AdminDataProvider>(provider: P, options: QaApiOptions): P & QaDataProvider {
+  const { apiUrl, httpClient } = options;
+  const newKey = options.newIdempotencyKey ?? (() => crypto.randomUUID());
+  const id = (value: Identifier) => encodeURIComponent(String(value));
+  const command = async (path: string, method: 'POST' | 'DELETE', body?: unknown) => {
+    const { json } = await httpClient(`${apiUrl}/qa/${path}`, { method, body, idempotencyKey: newKey() });
+    return { data: json };
+  };
+  const allTags = async (): Promise<TagRow[]> =>
+    flattenTags((await httpClient<{ items: Parameters<typeof flattenTags>[0] }>(`${apiUrl}/qa/tags`)).json.items);
+  const tagBody = (data: Record<string, unknown>) => ({
+    ...data,
+    ...('parentId' in data ? { parentId: data.parentId || null } : {}),
+  });
+  return {
+    ...provider,
+    async getList<R extends RaRecord>(resource: string, params: GetListParams) {
+      if (resource !== TREE) return provider.getList<R>(resource, params);
+      const rows = await allTags();
+      const { page = 1, perPage = rows.length || 1 } = params.pagination ?? {};
+      return { data: rows.slice((page - 1) * perPage, page * perPage) as unknown as R[], total: rows.length };
+    },
+    async getOne<R extends RaRecord>(resource: string, params: GetOneParams<R>) {
+      if (resource !== TREE) return provider.getOne<R>(resource, params);
+      const found = (await allTags()).find((row) => row.id === String(params.id));
+      if (!found) throw new HttpError('ra.notification.item_doesnt_exist', 404);
+      return { data: found as unknown as R };
+    },
+    async getMany<R extends RaRecord>(resource: string, params: GetManyParams<R>) {
+      if (resource !== TREE) return provider.getMany<R>(resource, params);
+      const wanted = new Set<Identifier>(params.ids.map(String));
+      return { data: (await allTags()).filter((row) => wanted.has(row.id)) as unknown as R[] };
+    },
+    create(resource, params) {
+      if (resource !== TREE) return provider.create(resource, params);
+      return provider.create(resource, { ...params, data: tagBody(params.data as Record<string, unknown>) });
+    },
+    update(resource, params) {
+      if (resource !== TREE) return provider.update(resource, params);
+      return provider.update(resource, { ...params, data: tagBody(params.data as Record<string, unknown>) });
+    },
+    adoptAnswer: (questionId, answerId) => command(`questions/${id(questionId)}/adopt`, 'POST', { answerId }),
+    cancelAdoption: (questionId) => command(`staff/questions/${id(questionId)}/cancel-adoption`, 'POST'),
+    adjustBounty: (questionId, input) => command(`staff/questions/${id(questionId)}/bounty`, 'POST', input),
+    deleteQuestion: (questionId) => command(`questions/${id(questionId)}`, 'DELETE'),
+    deleteAnswer: (answerId) => command(`answers/${id(answerId)}`, 'DELETE'),
+    deleteAnswerReply: (replyId) => command(`answer-replies/${id(replyId)}`, 'DELETE'),
+  };
+}

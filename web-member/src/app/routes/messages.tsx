@@ -1,0 +1,65 @@
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { pageFrom } from '@/components/ui/pagination';
+import { ChatView } from '@/features/messages/components/chat-view';
+import { ConversationList } from '@/features/messages/components/conversation-list';
+import { NotificationList } from '@/features/messages/components/notification-list';
+import { ReminderList } from '@/features/messages/components/reminder-list';
+import { ReminderPreferencesForm } from '@/features/messages/components/reminder-preferences';
+import { ControlScreen } from './control-screen';
+
+/** The messaging screens of the control panel (`/user/control/…`), the page number in `?page=`. */
+
+function usePage() {
+  const [searchParams] = useSearchParams();
+  return { page: pageFrom(searchParams.get('page')), memberId: searchParams.get('memberId') ?? '' };
+}
+
+/** `privateMessageList`: my conversations. */
+export function ConversationsScreen() {
+  const { t } = useTranslation();
+  const { page } = usePage();
+  return (
+    <ControlScreen title={t('control.privateMessageList')}>
+      <ConversationList page={page} />
+    </ControlScreen>
+  );
+}
+
+/** `privateMessageChatList?memberId=`: the conversation with one member. */
+export function ChatScreen() {
+  const { t } = useTranslation();
+  const { page, memberId } = usePage();
+  return (
+    <ControlScreen title={t('control.privateMessageChatList')}>
+      {memberId ? (
+        <ChatView memberId={memberId} page={page} />
+      ) : (
+        <p className="muted">{t('messages.conversations.noMember')}</p>
+      )}
+    </ControlScreen>
+  );
+}
+
+/** `remindList`: my reminders, and which types I receive. */
+export function RemindersScreen() {
+  const { t } = useTranslation();
+  const { page } = usePage();
+  return (
+    <ControlScreen title={t('control.remindList')}>
+      <ReminderPreferencesForm />
+      <ReminderList page={page} />
+    </ControlScreen>
+  );
+}
+
+/** `systemNotifyList`: staff notices. */
+export function NotificationsScreen() {
+  const { t } = useTranslation();
+  const { page } = usePage();
+  return (
+    <ControlScreen title={t('control.systemNotifyList')}>
+      <NotificationList page={page} />
+    </ControlScreen>
+  );
+}

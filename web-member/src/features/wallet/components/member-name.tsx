@@ -1,0 +1,11 @@
+import { AuthorName } from '@/features/topics/components/author-name';
+import type { EnvelopeMember } from '../api/types';
+
+/** A member of an envelope (sender, claimer) by name, or "this user account has been cancelled". */
+export function MemberName({ member }: { member: EnvelopeMember }) {
+  return (
+    <AuthorName
+      author={{ memberId: member.id, nickname: member.nickname, avatarUrl: member.avatar, cancelled: member.cancelled }}
+    />
+  );
+}
