@@ -13,7 +13,7 @@ const texts = {
     language: '语言',
     name: '中文',
     figures: ['会员', '今日发帖', '待处理举报', '发件箱积压', '投影延迟'],
-    later: ['会员数据将随会员账号功能', '举报数据将随举报功能'],
+    later: '会员数据将随会员账号功能',
     topics: '话题',
     title: '标题',
   },
@@ -22,7 +22,7 @@ const texts = {
     language: 'Language',
     name: 'English',
     figures: ['Members', 'Posts today', 'Pending reports', 'Outbox backlog', 'Projector lag'],
-    later: ['Member figures come with', 'Report figures come with'],
+    later: 'Member figures come with',
     topics: 'Topics',
     title: 'Title',
   },
@@ -45,7 +45,7 @@ describe('staff console (web-admin) in Chromium', () => {
         content: 'Posted through the API for the staff console to list.',
       });
     expect(posted).toMatchObject({ status: 201, body: { visible: true } });
-  });
+  }, 180_000); // the whole demo seed (every context's) runs first: more than Jest's default minute
 
   /** A staff session as the console stores it, for a token the app signs (no login needed). */
   const staffSession = () => ({
@@ -66,16 +66,15 @@ describe('staff console (web-admin) in Chromium', () => {
         await page.goto('/admin/');
         for (const label of say.figures) await page.getByRole('region', { name: label, exact: true }).waitFor();
 
-        const [members, postsToday, pendingReports, outboxBacklog, projectorLag] = say.figures;
+        // Pending reports need `reports.handle`, which this token's staff id has no role for: it shows "—" here.
+        const [members, postsToday, , outboxBacklog, projectorLag] = say.figures;
         for (const label of [outboxBacklog, projectorLag, postsToday]) {
           await eventually(async () => expect(await figure(page, label!).textContent()).toMatch(/^\d[\d,]*$/));
         }
-        for (const [index, label] of [members!, pendingReports!].entries()) {
-          const value = figure(page, label);
-          expect(await value.textContent()).toBe('—');
-          await value.hover();
-          await page.getByRole('tooltip').filter({ hasText: say.later[index] }).waitFor();
-        }
+        const value = figure(page, members!);
+        expect(await value.textContent()).toBe('—');
+        await value.hover();
+        await page.getByRole('tooltip').filter({ hasText: say.later }).waitFor();
 
         const target = texts[other(language)];
         await page.getByRole('button', { name: say.language, exact: true }).click();

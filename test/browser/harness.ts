@@ -105,6 +105,8 @@ export function browserSuite(requires: WebApp[]): BrowserSuite {
             contexts.push(context);
             // Well under Jest's 60 s, so a missing element fails with the locator's message, not a test timeout.
             context.setDefaultTimeout(10_000);
+            // A first page load fetches and compiles the lazy chunks: on a busy machine that alone can take seconds.
+            context.setDefaultNavigationTimeout(30_000);
             const page = await context.newPage();
             const log: string[] = [];
             page.on('console', (message) => log.push(`[console.${message.type()}] ${message.text()}`));

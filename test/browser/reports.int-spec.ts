@@ -47,22 +47,20 @@ describe('reporting in Chromium', () => {
 
   async function registerReporter(suffix: string) {
     const account = `reporter${suffix}${Date.now().toString(36)}`;
-    const registered = (await suite.app.app
-      .get(CommandBus)
-      .execute(
-        new RegisterMemberCommand(
-          {
-            account,
-            nickname: account,
-            password: 'reporter-password',
-            confirmPassword: 'reporter-password',
-            agreeTerms: true,
-          },
-          { actor: { kind: 'system', id: null, ip: '127.0.0.1' }, now: new Date(), correlationId: newId() },
-          'member',
-          true,
-        ),
-      )) as { accessToken: string; refreshToken: string; systemUser: { id: string } };
+    const registered = (await suite.app.app.get(CommandBus).execute(
+      new RegisterMemberCommand(
+        {
+          account,
+          nickname: account,
+          password: 'reporter-password',
+          confirmPassword: 'reporter-password',
+          agreeTerms: true,
+        },
+        { actor: { kind: 'system', id: null, ip: '127.0.0.1' }, now: new Date(), correlationId: newId() },
+        'member',
+        true,
+      ),
+    )) as { accessToken: string; refreshToken: string; systemUser: { id: string } };
     const checker = suite.app.app.select(ForumModule).get(PermissionChecker);
     await eventually(async () =>
       expect(await checker.can({ kind: 'member', id: registered.systemUser.id }, 'topic.view')).toBe(true),

@@ -106,8 +106,8 @@ export async function startLocalKafka(opts: StartKafkaOptions = {}): Promise<Run
       `${libs}/*`,
       'kafka.tools.StorageTool',
       'format',
-      '-t',
-      state.clusterId,
+      // `--cluster-id=<id>` in one argument: a random id may begin with `-`, which the tool would read as a flag.
+      `--cluster-id=${state.clusterId}`,
       '-c',
       propsFile,
       '--ignore-formatted',

@@ -142,7 +142,9 @@ describe('dataProvider: domain verbs are commands of their own', () => {
   });
 
   it('resolveReport(id, {outcome, result, remark}) posts the decision', async () => {
-    const { api, dataProvider } = setup({ 'POST /api/moderation/staff/reports/r-7/resolve': { json: { reportId: 'r-7' } } });
+    const { api, dataProvider } = setup({
+      'POST /api/moderation/staff/reports/r-7/resolve': { json: { reportId: 'r-7' } },
+    });
     await dataProvider.resolveReport('r-7', { outcome: 'successful', result: 'Removed', remark: 'spam ring' });
     expect(JSON.parse(api.requests[0]!.body!)).toEqual({
       outcome: 'successful',

@@ -175,10 +175,9 @@ describe('member site shell', () => {
   });
 
   it.each([
-    ['/feedback', 'Online message'],
-    ['/paymentCompleted/alipay/recharge/42', 'Payment result'],
-    ['/termsService', 'Terms of service'],
-    ['/help', 'Help center'],
+    ['/askList', 'Questions'],
+    ['/addQuestion', 'Ask a question'],
+    ['/question?questionId=1', 'Question'],
   ])('%s shows its title and the coming-soon status', async (path, title) => {
     renderApp(path);
     expect((await screen.findByRole('status')).textContent).toContain('Coming soon');
@@ -186,11 +185,11 @@ describe('member site shell', () => {
   });
 
   it('the control panel shows its grouped navigation beside a coming-soon screen', async () => {
-    renderApp('/user/control/reportList', 'zh');
+    renderApp('/user/control/questionList', 'zh');
     expect((await screen.findByRole('status')).textContent).toContain('即将推出');
     const nav = screen.getByRole('navigation', { name: '用户中心' });
     expect(within(nav).getAllByRole('link')).toHaveLength(35);
-    expect(within(nav).getByRole('link', { name: '我的举报' }).getAttribute('aria-current')).toBe('page');
+    expect(within(nav).getByRole('link', { name: '我的问题' }).getAttribute('aria-current')).toBe('page');
   });
 
   it('/user/control goes to the control panel home', async () => {

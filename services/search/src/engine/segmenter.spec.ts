@@ -12,7 +12,6 @@ describe('segmenting Chinese and English', () => {
       'kafka',
       'consumers',
       'tuning',
-      'the',
       'event',
       'store',
     ]);
@@ -23,6 +22,12 @@ describe('segmenting Chinese and English', () => {
     for (const query of ['社区', '论坛', '红包']) {
       for (const term of segment(query, 'query')) expect(indexed).toContain(term);
     }
+  });
+
+  it('leaves out function words, unless a query has nothing else', () => {
+    expect(segment('我的结果和你的', 'query')).toEqual(['我', '结果', '你']);
+    expect(segment('the', 'query')).toEqual(['the']);
+    expect(segment('the', 'index')).toEqual([]);
   });
 
   it('mixes scripts in one text', () => {

@@ -3,6 +3,16 @@ import { cut, cut_for_search } from 'jieba-wasm';
 /** Runs of letters or digits in any script; punctuation, spaces and symbols separate words and are dropped. */
 const WORDLIKE = /[\p{L}\p{N}]/u;
 const HAN = /\p{Script=Han}/u;
+/**
+ * Function words that are in nearly every document: as query words they match everything (and would make the
+ * any-word fallback return the whole index), as index words they only cost memory.
+ */
+const STOP_WORDS = new Set(
+  '的 了 在 和 是 就 也 都 很 与 及 或 之 而 着 过 吗 呢 吧 啊 a an and are as at be by for from in is it of on or the to with'.split(
+    ' ',
+  ),
+);
+
 /** Longer words are noise (base64, hashes, URLs glued together) and would bloat the index. */
 const MAX_TERM_LENGTH = 40;
 
@@ -22,7 +32,9 @@ export function segment(text: string, mode: 'index' | 'query'): string[] {
     if (term.length === 0 || term.length > MAX_TERM_LENGTH || !WORDLIKE.test(term)) continue;
     terms.push(term);
   }
-  return terms;
+  const content = terms.filter((term) => !STOP_WORDS.has(term));
+  // A query of function words only ("the", "的") still searches for them rather than for nothing.
+  return content.length > 0 || mode === 'index' ? content : terms;
 }
 
 /** Whether a term is Chinese (matched whole) rather than a Latin word (matched by prefix when long enough). */

@@ -375,7 +375,7 @@ describe('membership cards: staff cards, purchases, stock, role grants', () => {
     const card = await w.t.client.get<CardView>(`/api/wallet/membership-cards/${mine.items[0]!.cardId}`);
     expect(card.body.specifications).toHaveLength(2);
     expect(await w.wallet(memberId)).toMatchObject({ available: 2000 });
-  });
+  }, 420_000);
 
   it('never oversells: 200 concurrent purchases of a stock of 50 make exactly 50 orders, charged once each', async () => {
     const card = await createCard({ specifications: [spec({ price: '1.00', stock: 50, duration: 1, unit: 'day' })] });

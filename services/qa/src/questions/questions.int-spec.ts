@@ -1,0 +1,96 @@
+import type { Page } from '@forum/contracts';
+import { eventually } from '@forum/testing';
+import { QaFixture, startQa } from '../qa.fixture';
+import type { AnswerView, QuestionRow, ReplyView } from './question.queries';
+
+jest.setTimeout(180_000);
+
+describe('qa: questions, answers and replies', () => {
+  let f: QaFixture;
+  let tagId: string;
+
+  beforeAll(async () => {
+    f = await startQa();
+    tagId = await f.tag('Everyday');
+  }, 300_000);
+  afterAll(() => f?.t.close());
+
+  const titles = (page: Page<QuestionRow>) => page.items.map((row) => row.title);
+
+  it('asks, answers, replies, appends, likes and favourites; lists filter and the control panel lists', async () => {
+    const asker = await f.member();
+    const helper = await f.member();
+    await f.fund(asker, 'points', 50);
+    const ask = async (title: string, extra: Record<string, unknown> = {}) => {
+      const response = await f.ask(asker, { title, content: '<p>Question text</p>', tagIds: [tagId], ...extra });
+      expect(response.status).toBe(201);
+      return (response.body as { questionId: string }).questionId;
+    };
+    const plain = await ask('A plain question');
+    const rewarded = await ask('A points question', { bountyPoints: 5 });
+    // Content is sanitized; a title over 90 characters is refused.
+    const long = await f.ask(asker, { title: 'x'.repeat(91), content: '<p>x</p>', tagIds: [tagId] });
+    expect(long.status).toBe(400);
+
+    const answerId = await f.answer(helper, plain, '<p>Try this<script>alert(1)</script></p>');
+    const reply = await f.t.client
+      .as(asker)
+      .post<{ id: string }>(`/api/qa/answers/${answerId}/replies`, { content: '<p>Thanks!</p>' });
+    expect(reply.status).toBe(201);
+    const nested = await f.t.client
+      .as(helper)
+      .post(`/api/qa/answers/${answerId}/replies`, { content: '<p>Welcome</p>', parentReplyId: reply.body.id });
+    expect(nested.status).toBe(201);
+    const addendum = await f.t.client.as(asker).post(`/api/qa/questions/${plain}/addenda`, { content: '<p>More</p>' });
+    expect(addendum.status).toBe(201);
+    expect((await f.t.client.as(helper).request('PUT', `/api/qa/questions/${plain}/like`)).status).toBe(200);
+    expect((await f.t.client.as(helper).request('PUT', `/api/qa/questions/${plain}/favourite`)).status).toBe(200);
+
+    const detail = await f.question(plain, helper);
+    expect(detail).toMatchObject({
+      answerCount: 1,
+      likeCount: 1,
+      favouriteCount: 1,
+      liked: true,
+      favourited: true,
+      addenda: [{ content: '<p>More</p>' }],
+    });
+    expect(detail.answers[0]!.content).toBe('<p>Try this</p>');
+    expect(detail.answers[0]!.replies.map((r) => r.parentReplyId)).toEqual([null, reply.body.id]);
+
+    const list = (filter: string) =>
+      f.t.client.get<Page<QuestionRow>>(`/api/qa/questions?filter=${filter}&tagId=${tagId}`).then((r) => r.body);
+    await eventually(async () => {
+      expect(titles(await list('pointsReward'))).toEqual(['A points question']);
+      expect(titles(await list('cashReward'))).toEqual([]);
+      expect(titles(await list('latest'))).toEqual(['A plain question']);
+      expect(titles(await list('unresolved'))).toEqual(['A points question', 'A plain question']);
+      expect(titles(await list('resolved'))).toEqual([]);
+    });
+    const similar = await f.t.client.get<{ items: QuestionRow[] }>(`/api/qa/questions/${plain}/similar`);
+    expect(similar.body.items.map((row) => row.questionId)).toEqual([rewarded]);
+
+    const mine = async <T>(path: string, who: string) =>
+      (await f.t.client.as(who).get<Page<T>>(`/api/qa/me/${path}`)).body.items;
+    expect((await mine<QuestionRow>('questions', asker)).map((row) => row.questionId)).toEqual([rewarded, plain]);
+    expect((await mine<AnswerView>('answers', helper)).map((row) => row.answerId)).toEqual([answerId]);
+    expect((await mine<ReplyView>('answer-replies', asker)).map((row) => row.replyId)).toEqual([reply.body.id]);
+    expect((await mine<QuestionRow>('favourites', helper)).map((row) => row.questionId)).toEqual([plain]);
+
+    // Someone else's question is not theirs to edit; a closed switch refuses members with the staff's message.
+    const edit = await f.t.client
+      .as(helper)
+      .request('PATCH', `/api/qa/questions/${plain}`, { title: 'Mine now', content: '<p>x</p>', tagIds: [tagId] });
+    expect(edit.status).toBe(403);
+    const closed = await f.t.client
+      .as(f.staffId, 'staff')
+      .request('PATCH', '/api/moderation/settings', { switches: { answers: { enabled: false, message: 'Later' } } });
+    expect(closed.status).toBe(200);
+    await eventually(async () => {
+      const refused = await f.t.client
+        .as(helper)
+        .post(`/api/qa/questions/${rewarded}/answers`, { content: '<p>x</p>' });
+      expect(refused.body).toMatchObject({ code: 'qa.answers_disabled', message: 'Later' });
+    });
+  });
+});
