@@ -42,7 +42,6 @@ export interface SearchHits {
 export interface SearchEngine {
   upsert(document: IndexedDocument): void;
   remove(id: string): void;
-  clear(): void;
   readonly size: number;
   search(query: SearchQuery): SearchHits;
 }
@@ -52,12 +51,12 @@ const prefixFor = (term: string) => term.length >= 4 && !isHanTerm(term);
 
 /** MiniSearch (BM25 scoring over a radix tree) with the jieba segmenter; title matches count three times. */
 export class InMemorySearchEngine implements SearchEngine {
-  private index = this.fresh();
+  private readonly index = this.createIndex();
 
   /** `words` is the segmenter; the quality bench swaps in whitespace splitting as its baseline. */
   constructor(private readonly words: (text: string, mode: 'index' | 'query') => string[] = segment) {}
 
-  private fresh(): MiniSearch<IndexedDocument> {
+  private createIndex(): MiniSearch<IndexedDocument> {
     return new MiniSearch<IndexedDocument>({
       fields: ['title', 'text'],
       storeFields: ['kind', 'tagIds', 'createdAt'],
@@ -83,10 +82,6 @@ export class InMemorySearchEngine implements SearchEngine {
 
   remove(id: string): void {
     if (this.index.has(id)) this.index.discard(id);
-  }
-
-  clear(): void {
-    this.index = this.fresh();
   }
 
   search(query: SearchQuery): SearchHits {
