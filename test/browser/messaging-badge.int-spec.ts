@@ -68,8 +68,10 @@ describe('live unread badge in Chromium', () => {
       localStorage: { language: 'en_US', accessToken: author.accessToken, refreshToken: author.refreshToken },
     }),
     async ({ page }) => {
-      const streamOpened = page.waitForResponse((response) =>
-        response.url().includes('/api/messaging/unread-count/stream'),
+      // The stream opens once the page has loaded and booted: as slow as a navigation on a busy machine.
+      const streamOpened = page.waitForResponse(
+        (response) => response.url().includes('/api/messaging/unread-count/stream'),
+        { timeout: 30_000 },
       );
       await page.goto(`/thread?topicId=${topicId}`);
       await page.getByRole('link', { name: 'Messages, 0 unread' }).waitFor();
