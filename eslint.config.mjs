@@ -4,6 +4,8 @@ import tseslint from 'typescript-eslint';
 export default tseslint.config(
   {
     ignores: [
+      '.bench-dist/**',
+      '.bench-dist2/**',
       'dist/**',
       'node_modules/**',
       'web-member/**',

@@ -6,7 +6,14 @@ const common = {
   testEnvironment: 'node',
   transform: { '^.+\\.ts$': ['@swc/jest', swc] },
   moduleNameMapper: { '^@forum/([^/]+)$': '<rootDir>/libs/$1/src' },
-  modulePathIgnorePatterns: ['<rootDir>/dist/', '<rootDir>/web-member/', '<rootDir>/web-admin/'],
+  modulePathIgnorePatterns: [
+    '<rootDir>/dist/',
+    '<rootDir>/.bench-dist/',
+    '<rootDir>/.bench-dist2/',
+    '<rootDir>/.infra-dist/',
+    '<rootDir>/web-member/',
+    '<rootDir>/web-admin/',
+  ],
 };
 module.exports = {
   testTimeout: 60_000,

@@ -6,7 +6,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const out = path.join(root, 'dist');
+// BUILD_OUT=.bench-dist builds beside dist/ (a bench can run from it while dist/ is rebuilt and in use).
+const out = path.join(root, process.env.BUILD_OUT ?? 'dist');
 const swcrc = JSON.parse(await readFile(path.join(root, '.swcrc.json'), 'utf8'));
 delete swcrc.$schema;
 
@@ -43,4 +44,4 @@ await Promise.all(
     if (map) await writeFile(`${target}.map`, map);
   }),
 );
-console.log(`built ${files.length} files into dist/ in ${Date.now() - started} ms`);
+console.log(`built ${files.length} files into ${path.relative(root, out)}/ in ${Date.now() - started} ms`);

@@ -40,5 +40,8 @@ export default defineConfig({
     environment: 'jsdom',
     restoreMocks: true,
     include: ['src/**/*.spec.{ts,tsx}'],
+    // The settings editor renders every setting of the schema (well over a hundred fields): in jsdom on a busy
+    // 2-core CI machine that alone outlasts the default 5 s.
+    testTimeout: 30_000,
   },
 });

@@ -44,5 +44,7 @@ export default defineConfig({
     setupFiles: ['./src/testing/setup.ts'],
     restoreMocks: true,
     include: ['src/**/*.test.{ts,tsx}'],
+    // Screens that load the lazy TipTap editor chunk took over the default 5 s on a busy 2-core machine.
+    testTimeout: 30_000,
   },
 });

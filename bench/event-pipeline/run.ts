@@ -13,6 +13,7 @@ import {
 } from '@forum/event-bus';
 import { Decider, EventStore } from '@forum/event-store';
 import { ensureLocalInfraFetched, startLocalKafka, startLocalMongo } from '@forum/local-infra';
+import { atLeast, atMost, reportResult } from '../lib/result';
 import { latencySummary, machine, mib } from '../lib/stats';
 
 /**
@@ -135,6 +136,14 @@ async function main(): Promise<void> {
   const appendRate = Math.round((SATURATION_EVENTS * 1000) / appendMs);
   const saturation = latencySummary(latencies(saturationStarts));
   rows.push(['append throughput (64 writers, 1,000 streams)', `${appendRate} events/s`, '≥ 3,000 events/s']);
+  reportResult(
+    'event-pipeline',
+    `append throughput (${CONCURRENCY} writers, ${STREAMS} streams)`,
+    appendRate,
+    'events/s',
+    atLeast(3000),
+  );
+  reportResult('event-pipeline', 'end-to-end at saturation p95', saturation.p95, 'ms');
   rows.push([
     'end-to-end at saturation p50 / p95 / p99',
     `${saturation.p50} / ${saturation.p95} / ${saturation.p99} ms`,
@@ -166,6 +175,9 @@ async function main(): Promise<void> {
     `${paced.p50} / ${paced.p95} / ${paced.p99} ms`,
     'p95 ≤ 100 ms',
   ]);
+  reportResult('event-pipeline', `end-to-end at ${PACED_RATE} events/s p50`, paced.p50, 'ms');
+  reportResult('event-pipeline', `end-to-end at ${PACED_RATE} events/s p95`, paced.p95, 'ms', atMost(100));
+  reportResult('event-pipeline', `end-to-end at ${PACED_RATE} events/s p99`, paced.p99, 'ms');
 
   // 3. Projector catch-up: a new projection version replays everything from Kafka into fresh state.
   await appendAll(BACKLOG_EVENTS, CONCURRENCY);
@@ -181,6 +193,7 @@ async function main(): Promise<void> {
   await untilApplied(total);
   const projectorRate = Math.round((total * 1000) / (performance.now() - replayStarted));
   rows.push([`projector catch-up (${total} events from Kafka)`, `${projectorRate} events/s`, '≥ 5,000 events/s']);
+  reportResult('event-pipeline', `projector catch-up (${total} events)`, projectorRate, 'events/s', atLeast(5000));
 
   const memory = process.memoryUsage();
   rows.push([
@@ -188,6 +201,7 @@ async function main(): Promise<void> {
     `RSS ${mib(memory.rss)}, heap ${mib(memory.heapUsed)}`,
     '—',
   ]);
+  reportResult('event-pipeline', 'process RSS (store, relay, projector)', Math.round(memory.rss / 2 ** 20), 'MiB');
 
   console.log('\n| measure | result | target |\n|---|---|---|');
   for (const row of rows) console.log(`| ${row.join(' | ')} |`);

@@ -8,9 +8,8 @@ import type { Db } from 'mongodb';
 import { eventContract, newId } from '@forum/contracts';
 import type { EventEnvelope } from '@forum/contracts';
 import { encodeEvent, eventTopic, TopicRegistry } from '@forum/event-bus';
-import { ensureLocalInfraFetched, startLocalKafka, startLocalMongo } from '@forum/local-infra';
 import { KAFKA, TokenService } from '@forum/platform';
-import { INFRA_ENV, startTestApp } from '@forum/testing';
+import { startTestApp } from '@forum/testing';
 import type { TestApp } from '@forum/testing';
 import { IdentityModule } from '../../services/identity/src/identity.module';
 import { MessagingModule } from '../../services/messaging/src/messaging.module';
@@ -18,6 +17,8 @@ import { MSG_FOLLOWERS } from '../../services/messaging/src/reminders/followers.
 import { REMINDERS } from '../../services/messaging/src/reminders/inbox.projection';
 import { RS_TOPICS } from '../../services/messaging/src/reminders/reminder-sources.projection';
 import { LiveUnread } from '../../services/messaging/src/unread/live-unread';
+import { setting, useInfra } from '../lib/pipeline';
+import { atLeast, atMost, reportResult } from '../lib/result';
 import { latencySummary, machine, mib } from '../lib/stats';
 
 /**
@@ -33,12 +34,6 @@ import { latencySummary, machine, mib } from '../lib/stats';
  *    reactors do not stall);
  * 4. server memory per 10,000 open streams, from `--connections` streams held by a separate process.
  */
-function setting(flag: string, env: string, fallback: number): number {
-  const at = process.argv.indexOf(`--${flag}`);
-  const value = at >= 0 ? process.argv[at + 1] : process.env[env];
-  return value === undefined ? fallback : Number(value);
-}
-
 const COMMENTS = setting('comments', 'BENCH_COMMENTS', 2_000);
 const AUTHORS = setting('authors', 'BENCH_AUTHORS', 200);
 const RATE = setting('rate', 'BENCH_RATE', 200);
@@ -166,6 +161,7 @@ async function fanOutThroughput(events: ForumEvents, db: Db, run: string) {
   console.log(
     `1. reminder fan-out: ${written}/${COMMENTS} reminders in ${seconds(ms)} = ${Math.round((written * 1000) / ms)} reminders/s${elapsed === null ? ' (limit reached)' : ''}  [load ${load()}]`,
   );
+  reportResult('messaging', 'reminder fan-out throughput', Math.round((written * 1000) / ms), 'reminders/s');
 }
 
 /** Reads `unread` events of one stream, calling `onCount` with each remindCount. */
@@ -240,6 +236,8 @@ async function pushLatency(events: ForumEvents, db: Db, t: TestApp, base: string
   console.log(
     `2. comment → badge push over SSE: ${Math.round((total * 1000) / sendMs)} comments/s offered for ${seconds(sendMs)} to ${WATCHERS} open pages; ${summary.n}/${total} pushed; p50 ${summary.p50} ms, p95 ${summary.p95} ms, p99 ${summary.p99} ms, max ${summary.max} ms  [load ${load()}]`,
   );
+  reportResult('messaging', `comment → badge push p95 at ${RATE} comments/s`, summary.p95, 'ms', atMost(500));
+  reportResult('messaging', 'comments pushed', summary.n, 'pushes', atLeast(total));
 }
 
 async function bigFanOut(events: ForumEvents, db: Db, run: string) {
@@ -279,6 +277,20 @@ async function bigFanOut(events: ForumEvents, db: Db, run: string) {
   console.log(
     `3. fan-out to ${FOLLOWERS} followers: ${visible} visible after ${seconds(performance.now() - started)}${all === null ? ' (limit reached)' : ''}; a direct reminder sent 1 s into it appeared after ${directMs === null ? 'more than the limit' : `${Math.round(directMs)} ms`}  [load ${load()}]`,
   );
+  const fanOutSeconds = Math.round((performance.now() - started) / 100) / 10;
+  reportResult(
+    'messaging',
+    `fan-out to ${FOLLOWERS} followers, all visible`,
+    all === null ? null : fanOutSeconds,
+    's',
+    atMost(60),
+  );
+  reportResult(
+    'messaging',
+    'direct reminder during the big fan-out',
+    directMs === null ? null : Math.round(directMs),
+    'ms',
+  );
 }
 
 async function streamMemory(t: TestApp, base: string, run: string) {
@@ -307,25 +319,18 @@ async function streamMemory(t: TestApp, base: string, run: string) {
   console.log(
     `4. ${open} streams open (${result ? `${result.failed} failed` : 'not all within the limit'}): server RSS +${mib(after.rss - before.rss)}, heap +${mib(after.heapUsed - before.heapUsed)} → per 10,000 streams RSS ${per10k(after.rss - before.rss)}, heap ${per10k(after.heapUsed - before.heapUsed)}  [load ${load()}]`,
   );
+  reportResult(
+    'messaging',
+    'server memory per 10,000 open streams (RSS)',
+    Math.round(((after.rss - before.rss) * 10_000) / Math.max(1, open) / 2 ** 20),
+    'MiB',
+  );
   child.kill();
 }
 
 async function main(): Promise<void> {
   console.log(`bench/messaging on ${machine()}; load before: ${load()}`);
-  const stops: (() => Promise<void>)[] = [];
-  if (!process.env.KAFKA_BROKERS || !process.env.MONGO_URL) {
-    await ensureLocalInfraFetched();
-    const [kafka, mongo] = await Promise.all([startLocalKafka(), startLocalMongo()]);
-    stops.push(
-      () => kafka.stop(),
-      () => mongo.stop(),
-    );
-    process.env[INFRA_ENV.brokers] = kafka.brokers;
-    process.env[INFRA_ENV.mongoUrl] = mongo.url;
-  } else {
-    process.env[INFRA_ENV.brokers] = process.env.KAFKA_BROKERS;
-    process.env[INFRA_ENV.mongoUrl] = process.env.MONGO_URL;
-  }
+  const stops = await useInfra();
   const t = await startTestApp([IdentityModule, MessagingModule], { env: { LOG_LEVEL: 'error' } });
   stops.unshift(async () => {
     // On shared infrastructure, leave nothing behind in its in-memory MongoDB.

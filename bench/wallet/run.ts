@@ -10,6 +10,7 @@ import { auditLedgers } from '../../services/wallet/src/audit/ledger-audit';
 import { serialNumber } from '../../services/wallet/src/ledger/serial-number';
 import { walletDecider, walletStream } from '../../services/wallet/src/ledger/wallet.decider';
 import type { WalletCommand } from '../../services/wallet/src/ledger/wallet.decider';
+import { reportResult } from '../lib/result';
 import { latencySummary, machine } from '../lib/stats';
 import { envelopeBench } from './envelopes';
 
@@ -146,6 +147,7 @@ async function main(): Promise<void> {
       `${hot.rate} ops/s`,
       `p50 ${hot.latency.p50} / p95 ${hot.latency.p95} ms`,
     ]);
+    reportResult('wallet', `debits on one hot wallet (${CONCURRENCY} writers)`, hot.rate, 'ops/s');
 
     const spread = await run(store, OPS, (i) => credit(`w-${i % WALLETS}`, i, 10));
     rows.push([
@@ -153,6 +155,7 @@ async function main(): Promise<void> {
       `${spread.rate} ops/s`,
       `p50 ${spread.latency.p50} / p95 ${spread.latency.p95} ms`,
     ]);
+    reportResult('wallet', `credits across ${WALLETS} wallets`, spread.rate, 'ops/s');
 
     rows.push(...(await envelopeBench(store, CONCURRENCY)));
 
@@ -167,6 +170,12 @@ async function main(): Promise<void> {
       `${Math.round(ms)} ms`,
       `${Math.round((ms * 1_000_000) / report.events / 1000)} s per 1,000,000 events`,
     ]);
+    reportResult(
+      'wallet',
+      'ledger audit replay per 1,000,000 events',
+      Math.round((ms * 10_000) / report.events) / 10,
+      's',
+    );
     await auditDb.dropDatabase();
     await db.dropDatabase();
   } finally {

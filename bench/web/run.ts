@@ -3,6 +3,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
 import { CHROMIUM_PATH, launchChromium } from '@forum/testing';
+import { atMost, reportResult } from '../lib/result';
 import { machine } from '../lib/stats';
 
 /**
@@ -198,6 +199,22 @@ async function main(): Promise<void> {
       const verdict =
         app.budget === undefined ? '—' : pageJsGzip <= app.budget ? `≤ ${kb(app.budget)} ✓` : `> ${kb(app.budget)} ✗`;
       overBudget ||= app.budget !== undefined && pageJsGzip > app.budget;
+      const kib = (bytes: number) => Math.round((bytes / KB) * 10) / 10;
+      reportResult(
+        'web',
+        `${app.name}: JS the page loaded (gzip)`,
+        kib(pageJsGzip),
+        'KB',
+        app.budget ? atMost(kib(app.budget)) : null,
+      );
+      reportResult('web', `${app.name}: LCP (median)`, Math.round(median(loads.map((load) => load.lcpMs))), 'ms');
+      reportResult('web', `${app.name}: TBT (median)`, Math.round(median(loads.map((load) => load.tbtMs))), 'ms');
+      reportResult(
+        'web',
+        `${app.name}: transferred (median)`,
+        kib(median(loads.map((load) => load.bytes.total))),
+        'KB',
+      );
       rows.push([
         `${app.name} (${landed})`,
         ms(median(loads.map((load) => load.fcpMs))),

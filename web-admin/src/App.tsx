@@ -10,7 +10,7 @@ import notifications from './resources/notifications';
 import outbox from './resources/outbox';
 import roles from './resources/roles';
 import { forumComments, forumReplies, forumReview, forumTags, forumTopics } from './resources/forum';
-import { qaAnswerReplies, qaAnswers, qaQuestions, qaTags } from './resources/qa';
+import { qaAnswerReplies, qaAnswers, qaQuestions, qaReview, qaTags } from './resources/qa';
 import { balanceEntries, membershipCards, membershipOrders, platformEntries, pointsEntries } from './resources/wallet';
 import {
   moderationFeedback,
@@ -19,6 +19,7 @@ import {
   moderationReports,
   moderationReportTypes,
 } from './resources/moderation';
+import { auditLog, eventLog, OperationsPage } from './resources/audit';
 
 // Pages load on first visit; the shell (layout, login, providers) is all the first paint needs.
 const Dashboard = lazy(() => import('./dashboard/Dashboard').then(({ Dashboard }) => ({ default: Dashboard })));
@@ -63,6 +64,7 @@ export function App({ authProvider, dataProvider, i18nProvider, store }: AppProp
           <Resource name="qaAnswers" {...qaAnswers} />
           <Resource name="qaAnswerReplies" {...qaAnswerReplies} />
           <Resource name="qaTags" {...qaTags} />
+          <Resource name="qaReview" {...qaReview} />
           {mayOpen(permissions, 'members') && <Resource name="members" {...members} />}
           {mayOpen(permissions, 'roles') && <Resource name="roles" {...roles} />}
           {mayOpen(permissions, 'membershipCards') && <Resource name="membershipCards" {...membershipCards} />}
@@ -76,10 +78,13 @@ export function App({ authProvider, dataProvider, i18nProvider, store }: AppProp
           {mayOpen(permissions, 'contentPages') && <Resource name="helpCategories" {...moderationHelpCategories} />}
           {mayOpen(permissions, 'contentPages') && <Resource name="helpArticles" {...moderationHelpArticles} />}
           {mayOpen(permissions, 'contentPages') && <Resource name="feedback" {...moderationFeedback} />}
+          {mayOpen(permissions, 'audit') && <Resource name="auditLog" {...auditLog} />}
+          {mayOpen(permissions, 'audit') && <Resource name="eventLog" {...eventLog} />}
           <Resource name="visits" />
           <Resource name="outbox" {...outbox} />
           <CustomRoutes>
             <Route path="/settings" element={<SettingsPage />} />
+            <Route path="/operations" element={<OperationsPage />} />
           </CustomRoutes>
         </>
       )}

@@ -23,6 +23,7 @@ import {
   reportTypesApi,
   visitsApi,
 } from './resources/moderation';
+import { auditLogApi, eventLogApi, withAudit } from './resources/audit';
 
 const apiUrl = '/api';
 const basename = import.meta.env.BASE_URL.replace(/\/$/, '');
@@ -37,35 +38,40 @@ const httpClient = createHttpClient({
 const store = localStorageStore(undefined, 'forum-admin');
 store.setItem('locale', i18nProvider.getLocale());
 const authProvider = createAuthProvider({ apiUrl, httpClient, session });
-const dataProvider = withQa(
-  withWallet(
-    withForum(
-      createDataProvider({
-        apiUrl,
-        httpClient,
-        resources: {
-          topics: staffTopicsApi,
-          tags: tagsApi,
-          comments: staffCommentsApi,
-          replies: staffRepliesApi,
-          members: membersApi,
-          roles: rolesApi,
-          outbox: outboxApi,
-          systemNotifications: systemNotificationsApi,
-          membershipCards: membershipCardsApi,
-          membershipOrders: membershipOrdersApi,
-          qaQuestions: qaQuestionsApi,
-          qaAnswers: qaAnswersApi,
-          qaAnswerReplies: qaRepliesApi,
-          qaTags: qaTagsApi,
-          reports: reportsApi,
-          reportTypes: reportTypesApi,
-          helpCategories: helpCategoriesApi,
-          helpArticles: helpArticlesApi,
-          feedback: feedbackApi,
-          visits: visitsApi,
-        },
-      }),
+const dataProvider = withAudit(
+  withQa(
+    withWallet(
+      withForum(
+        createDataProvider({
+          apiUrl,
+          httpClient,
+          resources: {
+            topics: staffTopicsApi,
+            tags: tagsApi,
+            comments: staffCommentsApi,
+            replies: staffRepliesApi,
+            members: membersApi,
+            roles: rolesApi,
+            outbox: outboxApi,
+            systemNotifications: systemNotificationsApi,
+            membershipCards: membershipCardsApi,
+            membershipOrders: membershipOrdersApi,
+            qaQuestions: qaQuestionsApi,
+            qaAnswers: qaAnswersApi,
+            qaAnswerReplies: qaRepliesApi,
+            qaTags: qaTagsApi,
+            reports: reportsApi,
+            reportTypes: reportTypesApi,
+            helpCategories: helpCategoriesApi,
+            helpArticles: helpArticlesApi,
+            feedback: feedbackApi,
+            visits: visitsApi,
+            auditLog: auditLogApi,
+            eventLog: eventLogApi,
+          },
+        }),
+        { apiUrl, httpClient },
+      ),
       { apiUrl, httpClient },
     ),
     { apiUrl, httpClient },

@@ -1,7 +1,20 @@
-import { randomBytes } from 'node:crypto';
+import { randomFillSync } from 'node:crypto';
 
 let lastMs = 0;
 let sequence = 0;
+
+/** Random bytes drawn 4 KiB at a time: one `randomFillSync` per id cost ~4 % of a cached list request. */
+const pool = Buffer.alloc(4096);
+let poolOffset = pool.length;
+
+function random(size: number): Buffer {
+  if (poolOffset + size > pool.length) {
+    randomFillSync(pool);
+    poolOffset = 0;
+  }
+  poolOffset += size;
+  return pool.subarray(poolOffset - size, poolOffset);
+}
 
 /**
  * A UUIDv7 (RFC 9562): time-ordered, so ids sort by creation time and make good `_id`s for
@@ -14,9 +27,9 @@ export function newId(nowMs: number = Date.now()): string {
     if (sequence === 0) lastMs += 1;
   } else {
     lastMs = nowMs;
-    sequence = randomBytes(2).readUInt16BE(0) & 0x7ff;
+    sequence = random(2).readUInt16BE(0) & 0x7ff;
   }
-  const bytes = randomBytes(16);
+  const bytes = random(16);
   bytes.writeUIntBE(lastMs, 0, 6);
   bytes[6] = 0x70 | (sequence >> 8);
   bytes[7] = sequence & 0xff;

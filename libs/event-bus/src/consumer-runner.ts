@@ -1,6 +1,6 @@
 import type { Consumer, EachBatchPayload, Kafka } from 'kafkajs';
 import type { EventEnvelope } from '@forum/contracts';
-import { BusLogger, decodeEvent, retryingKafka, TopicRegistry } from './kafka';
+import { BusLogger, decodeEvent, restartAfterCrash, retryingKafka, TopicRegistry } from './kafka';
 
 export interface BatchPosition {
   topic: string;
@@ -52,6 +52,12 @@ export class ConsumerRunner {
       retry: { retries: Number.MAX_SAFE_INTEGER, initialRetryTime: 200, maxRetryTime: 5000 },
     });
     this.consumer = consumer;
+    restartAfterCrash(
+      consumer,
+      () => this.start(),
+      () => this.consumer === consumer,
+      this.options.logger,
+    );
     await consumer.connect();
     const topics = this.options.topics.map((t) => this.topics.physical(t));
     await retryingKafka(() => consumer.subscribe({ topics, fromBeginning: true }));

@@ -1,4 +1,4 @@
-import { Admin, Kafka, logLevel, LogEntry } from 'kafkajs';
+import { Admin, Consumer, Kafka, logLevel, LogEntry } from 'kafkajs';
 import { EventEnvelope, streamCategory, upcast } from '@forum/contracts';
 
 export interface KafkaSettings {
@@ -114,4 +114,35 @@ export async function retryingKafka<T>(call: () => Promise<T>, timeoutMs = 15_00
       await new Promise((resolve) => setTimeout(resolve, delay));
     }
   }
+}
+
+/**
+ * kafkajs restarts a crashed consumer only after a retriable error. Under load a group can drop a member ("The
+ * coordinator is not aware of this member", measured on a 2-core machine at load 10): that error is not
+ * retriable, and the consumer then stays stopped for good — a projection silently stalls. This starts it again
+ * (`start` makes a fresh consumer) unless `stillWanted()` says it was stopped meanwhile.
+ */
+export function restartAfterCrash(
+  consumer: Consumer,
+  start: () => Promise<void>,
+  stillWanted: () => boolean,
+  logger?: BusLogger,
+): void {
+  consumer.on(consumer.events.CRASH, ({ payload }) => {
+    if (payload.restart || !stillWanted()) return;
+    logger?.warn({ err: payload.error, groupId: payload.groupId }, 'kafka consumer crashed: starting it again');
+    const again = (delayMs: number) =>
+      setTimeout(() => {
+        if (!stillWanted()) return;
+        void consumer
+          .disconnect()
+          .catch(() => undefined)
+          .then(() => (stillWanted() ? start() : undefined))
+          .catch((error: unknown) => {
+            logger?.error({ err: error, groupId: payload.groupId }, 'kafka consumer did not start again: retrying');
+            again(Math.min(delayMs * 2, 30_000));
+          });
+      }, delayMs).unref();
+    again(1000);
+  });
 }

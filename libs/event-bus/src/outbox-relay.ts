@@ -4,8 +4,12 @@ import { CommitDocument, EventStore, LruMap, toEnvelopes } from '@forum/event-st
 import { BusLogger, encodeEvent, eventTopic, TopicRegistry } from './kafka';
 
 export interface OutboxRelayOptions {
-  /** How often commits that no process handed over are looked for (a crash after insert, another replica). */
+  /**
+   * How often commits that no process handed over are looked for (a crash after insert, another replica) at
+   * first; each sweep that finds none doubles the wait, up to `sweepMaxIntervalMs`.
+   */
   sweepIntervalMs?: number;
+  sweepMaxIntervalMs?: number;
   /** A commit younger than this is left to the process that wrote it. */
   sweepGraceMs?: number;
   maxEventsPerSend?: number;
@@ -39,27 +43,16 @@ export class OutboxRelay {
 
   async start(): Promise<void> {
     this.stopped = false;
-    this.producer = this.kafka.producer({
-      idempotent: true,
-      maxInFlightRequests: 1,
-      allowAutoTopicCreation: false,
-      createPartitioner: Partitioners.DefaultPartitioner,
-      // An idempotent producer must not give up on a batch (kafkajs warns otherwise); while Kafka is away the
-      // commits simply stay pending.
-      retry: { retries: Number.MAX_SAFE_INTEGER, initialRetryTime: 100, maxRetryTime: 5000 },
-    });
-    await this.producer.connect();
+    this.producer = await this.connectProducer();
     this.unsubscribe = this.store.onCommit((commits) => this.enqueue(commits));
     await this.sweep(0);
-    const interval = this.options.sweepIntervalMs ?? 5000;
-    this.sweepTimer = setInterval(() => void this.sweep(this.options.sweepGraceMs ?? 3000), interval);
-    this.sweepTimer.unref();
+    this.scheduleSweep(this.options.sweepIntervalMs ?? 5000);
   }
 
   /** Publishes what is pending (bounded by `timeoutMs`), then disconnects. */
   async stop(timeoutMs = 5000): Promise<void> {
     this.unsubscribe?.();
-    if (this.sweepTimer) clearInterval(this.sweepTimer);
+    if (this.sweepTimer) clearTimeout(this.sweepTimer);
     if (this.retryTimer) clearTimeout(this.retryTimer);
     const deadline = Date.now() + timeoutMs;
     while (this.pending.size > 0 && Date.now() < deadline) {
@@ -94,16 +87,35 @@ export class OutboxRelay {
     return this.flushing;
   }
 
-  private async sweep(graceMs: number): Promise<void> {
-    if (this.stopped) return;
+  /**
+   * The sweep's query is a full scan of the commits on the Mongo stand-in (an index serves it on MongoDB): at a
+   * million commits, one every 5 s held the commits collection for seconds at a time. Orphans are rare, so an
+   * empty sweep waits twice as long next time; one that finds orphans goes back to the first interval.
+   */
+  private scheduleSweep(afterMs: number): void {
+    const first = this.options.sweepIntervalMs ?? 5000;
+    const longest = Math.max(first, this.options.sweepMaxIntervalMs ?? 60_000);
+    this.sweepTimer = setTimeout(() => {
+      void this.sweep(this.options.sweepGraceMs ?? 3000).then((found) => {
+        if (!this.stopped) this.scheduleSweep(found > 0 ? first : Math.min(longest, afterMs * 2));
+      });
+    }, afterMs);
+    this.sweepTimer.unref();
+  }
+
+  /** Hands over commits left unpublished for longer than `graceMs`; returns how many it found. */
+  private async sweep(graceMs: number): Promise<number> {
+    if (this.stopped) return 0;
     try {
       const orphans = await this.store.findUnpublished(new Date(Date.now() - graceMs), 5000);
       if (orphans.length > 0) {
         this.options.logger?.warn({ count: orphans.length }, 'outbox relay: publishing commits left unpublished');
         this.enqueue(orphans);
       }
+      return orphans.length;
     } catch (error) {
       this.options.logger?.error({ err: error }, 'outbox relay: sweep failed');
+      return 0;
     }
   }
 
@@ -111,6 +123,7 @@ export class OutboxRelay {
     // Let the appends of this tick join one send.
     await new Promise((resolve) => setImmediate(resolve));
     try {
+      if (!this.producer && !this.stopped && this.pending.size > 0) this.producer = await this.connectProducer();
       while (this.pending.size > 0 && this.producer) {
         const batch = this.takeBatch();
         const byTopic = new Map<string, { key: string; value: Buffer; headers: Record<string, string> }[]>();
@@ -145,12 +158,42 @@ export class OutboxRelay {
         { err: error, backlog: this.pending.size },
         'outbox relay: publish failed, will retry',
       );
+      if (isFatalForProducer(error)) await this.dropProducer();
       if (!this.stopped) {
         this.retryTimer = setTimeout(() => void this.kick(), 500);
       }
     } finally {
       this.flushing = null;
     }
+  }
+
+  private async connectProducer(): Promise<Producer> {
+    const producer = this.kafka.producer({
+      idempotent: true,
+      maxInFlightRequests: 1,
+      allowAutoTopicCreation: false,
+      createPartitioner: Partitioners.DefaultPartitioner,
+      // An idempotent producer must not give up on a batch (kafkajs warns otherwise); while Kafka is away the
+      // commits simply stay pending.
+      retry: { retries: Number.MAX_SAFE_INTEGER, initialRetryTime: 100, maxRetryTime: 5000 },
+    });
+    await producer.connect();
+    return producer;
+  }
+
+  /**
+   * A broker that lost its producer state (killed and restarted) answers every later send of this producer id
+   * with a sequence or epoch error that no retry cures. A new producer gets a new id; the batch is sent again,
+   * which at-least-once delivery allows (consumers drop duplicates by event id).
+   */
+  private async dropProducer(): Promise<void> {
+    const old = this.producer;
+    this.producer = null;
+    await old?.disconnect().catch(() => undefined);
+    this.options.logger?.warn(
+      {},
+      'outbox relay: producer dropped after a fatal producer error; the next send connects a new one',
+    );
   }
 
   private takeBatch(): CommitDocument[] {
@@ -164,6 +207,20 @@ export class OutboxRelay {
     }
     return batch;
   }
+}
+
+/** OUT_OF_ORDER_SEQUENCE_NUMBER, INVALID_PRODUCER_EPOCH, UNKNOWN_PRODUCER_ID, or a non-retriable wrapper of one. */
+const FATAL_PRODUCER_ERRORS = new Set([
+  'OUT_OF_ORDER_SEQUENCE_NUMBER',
+  'INVALID_PRODUCER_EPOCH',
+  'UNKNOWN_PRODUCER_ID',
+]);
+
+function isFatalForProducer(error: unknown): boolean {
+  for (let e = error as { type?: string; cause?: unknown; name?: string } | undefined; e; e = e.cause as typeof e) {
+    if (e.type && FATAL_PRODUCER_ERRORS.has(e.type)) return true;
+  }
+  return false;
 }
 
 function sleep(ms: number): Promise<void> {

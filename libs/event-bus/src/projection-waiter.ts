@@ -14,8 +14,15 @@ interface Waiter {
 export class ProjectionWaiter {
   private readonly applied = new LruMap<string, number>(100_000);
   private readonly waiters = new Map<string, Set<Waiter>>();
+  private readonly heard = new Set<string>();
+
+  /** Whether a runner in this process has reported applying `projection` (it runs here). */
+  appliesHere(projection: string): boolean {
+    return this.heard.has(projection);
+  }
 
   notify(projection: string, events: EventEnvelope[]): void {
+    this.heard.add(projection);
     for (const event of events) {
       const key = `${projection}\u0000${event.streamId}`;
       if ((this.applied.get(key) ?? 0) < event.version) this.applied.set(key, event.version);

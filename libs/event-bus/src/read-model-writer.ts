@@ -18,7 +18,14 @@ interface GuardedWrite {
   upsert: boolean;
 }
 
-type Pending = { guarded: GuardedWrite } | { deleteId: string };
+/** A write that is idempotent and commutes with every other write to its document by itself. */
+interface PlainWrite {
+  id: string;
+  update: UpdateFilter<ReadModelDocument>;
+  upsert: boolean;
+}
+
+type Pending = { guarded: GuardedWrite } | { plain: PlainWrite } | { deleteId: string };
 
 interface RecordedVersions {
   _id: string;
@@ -86,6 +93,15 @@ export class ReadModelWriter {
     });
   }
 
+  /**
+   * Applies an update that needs no version guard because applying it twice, or in any order with the document's
+   * other writes, ends the same: `$addToSet` into a key of its own, `$set` of a key that only ever takes one value,
+   * `$unset`. For documents fed by very many streams, where `updateOnce` would remember one `_src` entry per stream.
+   */
+  updateIdempotent(collection: string, id: string, update: UpdateFilter<ReadModelDocument>, upsert = true): void {
+    this.add(collection, { plain: { id, update, upsert } });
+  }
+
   delete(collection: string, id: string): void {
     this.add(collection, { deleteId: id });
   }
@@ -140,6 +156,11 @@ export class ReadModelWriter {
       if ('deleteId' in write) {
         recorded.delete(write.deleteId);
         operations.push({ deleteOne: { filter: { _id: write.deleteId } } });
+        continue;
+      }
+      if ('plain' in write) {
+        const { id, update, upsert } = write.plain;
+        operations.push({ updateOne: { filter: { _id: id }, update, upsert } });
         continue;
       }
       const { id, guard, version, update, upsert } = write.guarded;

@@ -16,6 +16,12 @@ export interface RebuildOptions {
   /** Swap the shadow in when built (the default); false leaves `<collection>__rebuild` for inspection. */
   swap?: boolean;
   onProgress?(progress: RebuildProgress): void;
+  /**
+   * The other projections writing into this database. Those sharing a collection with the rebuilt one (e.g. the
+   * forum's id lists) are rebuilt with it: a shadow holding one projection's documents only, swapped in whole,
+   * would drop the others'.
+   */
+  coOwners?: ProjectionDefinition[];
 }
 
 export const SHADOW_SUFFIX = '__rebuild';
@@ -33,20 +39,23 @@ export async function rebuildProjection(
 ): Promise<RebuildProgress> {
   const startedAt = new Date();
   const shadow = (collection: string) => `${collection}${SHADOW_SUFFIX}`;
-  for (const collection of projection.collections) {
+  const group = coOwnedGroup(projection, options.coOwners ?? []);
+  const collections = [...new Set(group.flatMap((member) => member.collections))];
+  for (const collection of collections) {
     if (await exists(db, shadow(collection))) await db.collection(shadow(collection)).drop();
   }
-  await projection.createIndexes?.(db, shadow);
+  for (const member of group) await member.createIndexes?.(db, shadow);
   const totalCommits = (await Promise.all(stores.map((store) => store.countCommits()))).reduce((a, b) => a + b, 0);
   const progress: RebuildProgress = { commits: 0, events: 0, totalCommits, elapsedMs: 0 };
-  const relevant = new Set(projection.topics);
   for (const store of stores) {
     for await (const commits of store.readAll()) {
       const writer = new ReadModelWriter(db, shadow);
       for (const commit of commits) {
-        if (!relevant.has(eventTopic(store.context, commit.streamId))) continue;
+        const topic = eventTopic(store.context, commit.streamId);
+        const members = group.filter((member) => member.topics.includes(topic));
+        if (members.length === 0) continue;
         for (const event of toEnvelopes(commit)) {
-          await projection.apply(event, writer);
+          for (const member of members) await member.apply(event, writer);
           progress.events++;
         }
       }
@@ -57,14 +66,31 @@ export async function rebuildProjection(
     }
   }
   if (options.swap === false) return progress;
-  for (const collection of projection.collections) {
+  for (const collection of collections) {
     const built = db.collection(shadow(collection));
     if (!(await exists(db, shadow(collection)))) await db.createCollection(shadow(collection));
     await built.rename(collection, { dropTarget: true });
   }
-  await catchUp(projection, stores, db, new Date(startedAt.getTime() - 1000));
+  for (const member of group) await catchUp(member, stores, db, new Date(startedAt.getTime() - 1000));
   progress.elapsedMs = Date.now() - startedAt.getTime();
   return progress;
+}
+
+/** The projection and every co-owner sharing a collection with it, directly or through another co-owner. */
+function coOwnedGroup(projection: ProjectionDefinition, others: ProjectionDefinition[]): ProjectionDefinition[] {
+  const group = [projection];
+  const collections = new Set(projection.collections);
+  for (let grown = true; grown;) {
+    grown = false;
+    for (const other of others) {
+      if (group.some((member) => member.name === other.name)) continue;
+      if (!other.collections.some((collection) => collections.has(collection))) continue;
+      group.push(other);
+      other.collections.forEach((collection) => collections.add(collection));
+      grown = true;
+    }
+  }
+  return group;
 }
 
 async function catchUp(projection: ProjectionDefinition, stores: EventStore[], db: Db, since: Date): Promise<void> {

@@ -1,6 +1,6 @@
 import { Db, MongoClient } from 'mongodb';
 import { commandMeta, counterDecider, testInfra, uniqueName } from '@forum/testing';
-import { ConcurrencyError } from './errors';
+import { ConcurrencyError, DomainError } from './errors';
 import { EventStore } from './event-store';
 
 describe('event store on MongoDB', () => {
@@ -51,6 +51,26 @@ describe('event store on MongoDB', () => {
     expect(events.map((e) => e.version)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
     expect(events.map((e) => (e.data as { value: number }).value)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
     expect(conflicts.length).toBeGreaterThan(0);
+  });
+
+  it('checks a refusal from a cached state against the store: another process may have changed the stream', async () => {
+    // Spends only what the counter holds: a stale cached value refuses what the stored one allows.
+    const spender: typeof counterDecider = {
+      ...counterDecider,
+      decide: (command, state) => {
+        if (state.value + command.by < 0) throw new DomainError('wallet.insufficient_balance');
+        return counterDecider.decide(command, state);
+      },
+    };
+    const [here, elsewhere] = [await newStore(), await newStore()];
+    const stream = `counter-${uniqueName('stale')}`;
+    await here.handle(spender, stream, { type: 'Increment', by: 1 }, commandMeta()); // cached here: value 1
+    await elsewhere.handle(spender, stream, { type: 'Increment', by: 9 }, commandMeta()); // stored: value 10
+    const spent = await here.handle(spender, stream, { type: 'Increment', by: -5 }, commandMeta());
+    expect(spent.events.map((event) => event.data)).toEqual([{ by: -5, value: 5 }]);
+    await expect(here.handle(spender, stream, { type: 'Increment', by: -6 }, commandMeta())).rejects.toThrow(
+      DomainError,
+    );
   });
 
   it('runs a command once per idempotency key and returns the first outcome to a replay', async () => {

@@ -87,9 +87,20 @@ export class EventStore {
         const earlier = await this.commits.findOne({ idem: meta.idempotencyKey });
         if (earlier) return this.replayOf<TEvent>(earlier);
       }
-      for (let attempt = 0; ; attempt++) {
+      for (let attempt = 0, refreshed = false; ; attempt++) {
+        const cached = this.states.has(this.cacheKey(decider, streamId));
         const loaded = await this.load(decider, streamId);
-        const decided = decider.decide(command, loaded.state as TState);
+        let decided: TEvent[];
+        try {
+          decided = decider.decide(command, loaded.state as TState);
+        } catch (error) {
+          // A cached state may be stale (another process appended since): a refusal it gives is checked once
+          // against the store, so a wallet credited by another replica is not refused as short of money.
+          if (!cached || refreshed) throw error;
+          refreshed = true;
+          this.states.delete(this.cacheKey(decider, streamId));
+          continue;
+        }
         if (decided.length === 0) return { streamId, version: loaded.version, events: [], replayed: false };
         try {
           const commit = await this.insert(streamId, loaded.version, decided, meta, loaded.unpublished);

@@ -1,7 +1,7 @@
 // Manual runs of the local infrastructure:
 //
 //   npm run build && node dist/libs/local-infra/src/cli.js start \
-//     [--kafka-port N] [--kafka-data DIR] [--mongo-port N] [--mongo-file FILE]
+//     [--kafka-port N] [--kafka-data DIR] [--mongo-port N] [--mongo-file FILE] [--mongo-heap 2g]
 //
 // Prints one JSON line {"brokers": "...", "mongoUrl": "...", ...} on stdout once both are ready,
 // then runs until SIGINT/SIGTERM and stops both cleanly. Without --kafka-data / --mongo-file the
@@ -18,7 +18,7 @@ function parseArgs(argv: string[]): Map<string, string> {
     flags.set(arg.slice(2), value);
     i++;
   }
-  const known = ['kafka-port', 'kafka-data', 'mongo-port', 'mongo-file'];
+  const known = ['kafka-port', 'kafka-data', 'mongo-port', 'mongo-file', 'mongo-heap'];
   for (const key of flags.keys()) if (!known.includes(key)) throw new Error(`unknown option --${key}`);
   return flags;
 }
@@ -53,9 +53,12 @@ async function start(argv: string[]): Promise<void> {
     startLocalKafka({ port: portFlag(flags, 'kafka-port'), dataDir: flags.get('kafka-data'), timeoutMs }).then(
       (k) => (running.kafka = k),
     ),
-    startLocalMongo({ port: portFlag(flags, 'mongo-port'), file: flags.get('mongo-file'), timeoutMs }).then(
-      (m) => (running.mongo = m),
-    ),
+    startLocalMongo({
+      port: portFlag(flags, 'mongo-port'),
+      file: flags.get('mongo-file'),
+      heap: flags.get('mongo-heap'),
+      timeoutMs,
+    }).then((m) => (running.mongo = m)),
   ]);
   if (stopping) return;
   console.log(
@@ -72,7 +75,9 @@ async function start(argv: string[]): Promise<void> {
 async function main(): Promise<void> {
   const [command, ...rest] = process.argv.slice(2);
   if (command === 'start') return start(rest);
-  console.error('usage: cli.js start [--kafka-port N] [--kafka-data DIR] [--mongo-port N] [--mongo-file FILE]');
+  console.error(
+    'usage: cli.js start [--kafka-port N] [--kafka-data DIR] [--mongo-port N] [--mongo-file FILE] [--mongo-heap 2g]',
+  );
   process.exit(2);
 }
 

@@ -28,6 +28,8 @@ export interface StartMongoOptions {
   oplog?: boolean;
   /** Readiness timeout in ms (default 60 000). */
   timeoutMs?: number;
+  /** -Xmx, e.g. "2g" (default); an in-memory server holds every document on the JVM heap. */
+  heap?: string;
 }
 
 export function mongoUrl(port: number): string {
@@ -65,7 +67,7 @@ export async function startLocalMongo(opts: StartMongoOptions = {}): Promise<Run
     classpath: `${path.join(cache, 'watch-classes')}:${libs}/*:${classes}`,
     jvmArgs: [
       '-Xms64m',
-      '-Xmx2g',
+      `-Xmx${opts.heap ?? '2g'}`,
       '-XX:+UseG1GC',
       '-Djava.awt.headless=true',
       '-Dorg.slf4j.simpleLogger.defaultLogLevel=warn',

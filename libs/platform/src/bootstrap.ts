@@ -9,6 +9,7 @@ import { newId } from '@forum/contracts';
 import type { AppConfig } from './config';
 import { issueCsrfCookie } from './http/csrf';
 import { openApiDocument, serveOpenApi } from './http/openapi';
+import { securityHeaders } from './http/security-headers';
 import { PinoNestLogger, rootLogger } from './observability/logger';
 import { Metrics } from './observability/metrics';
 
@@ -62,6 +63,7 @@ export async function createApp(
   fastify.addHook('onSend', async (request, reply) => {
     void reply.header('x-correlation-id', request.id);
   });
+  fastify.addHook('onSend', securityHeaders);
   fastify.addHook('onResponse', async (request, reply) => {
     const seconds = Number(process.hrtime.bigint() - request.startedAt) / 1e9;
     metrics.httpDuration.observe(

@@ -25,3 +25,4 @@ export * from './peers';
 export * from './content';
 export * from './tags/tag-tree';
 export * from './reads/read-counts';
+export * from './review';

@@ -1,4 +1,8 @@
-/** Polls `check` until it stops throwing (or returns a non-false value), instead of sleeping a guessed time. */
+/**
+ * Polls `check` until it stops throwing (or returns a non-false value), instead of sleeping a guessed time. The
+ * deadline holds even when one check never answers (a request stuck on a server that is down): the failure then
+ * says so, instead of the test hanging until Jest's own timeout with no clue where.
+ */
 export async function eventually<T>(
   check: () => T | Promise<T>,
   { timeoutMs = 20_000, intervalMs = 25 }: { timeoutMs?: number; intervalMs?: number } = {},
@@ -7,7 +11,7 @@ export async function eventually<T>(
   let lastError: unknown = new Error('condition was false');
   while (Date.now() < deadline) {
     try {
-      const result = await check();
+      const result = await beforeDeadline(Promise.resolve(check()), deadline);
       if (result !== false) return result as Exclude<T, false>;
       lastError = new Error('condition was false');
     } catch (error) {
@@ -16,6 +20,17 @@ export async function eventually<T>(
     await new Promise((resolve) => setTimeout(resolve, intervalMs));
   }
   throw lastError;
+}
+
+function beforeDeadline<T>(answer: Promise<T>, deadline: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () => reject(new Error(`a check was still unanswered at the deadline (${new Date(deadline).toISOString()})`)),
+      Math.max(0, deadline - Date.now()),
+    );
+  });
+  return Promise.race([answer, late]).finally(() => clearTimeout(timer));
 }
 
 export function uniqueName(prefix: string): string {

@@ -14,10 +14,12 @@ import { memberSessionsProjection } from '../../identity/src/sessions/member-ses
 import { siteSettingsProjection } from '../../moderation/src/settings/projections/site-settings.projection';
 import { REPORT_PROJECTIONS } from '../../moderation/src/reports/reports.parts';
 import { CONTENT_PAGE_PROJECTIONS } from '../../moderation/src/content-pages.parts';
+import { AUDIT_PROJECTIONS } from '../../moderation/src/audit/audit.parts';
 import { WALLET_PROJECTIONS, WalletModule } from '../../wallet/src/wallet.module';
 import { MESSAGING_PROJECTIONS, MessagingModule } from '../../messaging/src/messaging.module';
 import { QA_PROJECTIONS, QaModule } from '../../qa/src/qa.module';
 import { SEARCH_PROJECTIONS, SearchModule } from '../../search/src/search.module';
+import { ASSISTANT_PROJECTIONS, AssistantModule } from '../../assistant/src/assistant.module';
 
 /** Every bounded context this product has: the all-in-one process hosts them all. */
 export const ALL_CONTEXTS: Type[] = [
@@ -28,6 +30,7 @@ export const ALL_CONTEXTS: Type[] = [
   MessagingModule,
   QaModule,
   SearchModule,
+  AssistantModule,
 ];
 
 /** Every projection by context, for the rebuild command. */
@@ -39,6 +42,7 @@ export const PROJECTIONS: Record<string, ProjectionDefinition[]> = {
     permissionSetsProjection('moderation'),
     ...REPORT_PROJECTIONS,
     ...CONTENT_PAGE_PROJECTIONS,
+    ...AUDIT_PROJECTIONS,
   ],
   identity: [
     memberDirectoryProjection,
@@ -51,4 +55,5 @@ export const PROJECTIONS: Record<string, ProjectionDefinition[]> = {
   messaging: MESSAGING_PROJECTIONS,
   qa: QA_PROJECTIONS,
   search: SEARCH_PROJECTIONS,
+  assistant: ASSISTANT_PROJECTIONS,
 };

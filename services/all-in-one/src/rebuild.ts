@@ -31,6 +31,7 @@ async function main(): Promise<void> {
       for (const projection of projections.filter((p) => wanted.size === 0 || wanted.has(p.name))) {
         console.log(`rebuilding ${context}/${projection.name}`);
         const result = await rebuildProjection(projection, stores, db, {
+          coOwners: projections,
           onProgress: (progress) => process.stdout.write(`\r${progressLine(progress)}`),
         });
         process.stdout.write(`\r${progressLine(result)}\n  swapped in after ${result.elapsedMs} ms\n`);

@@ -1,14 +1,16 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import type { Db } from 'mongodb';
 import { newId } from '@forum/contracts';
 import type { CommandMetadata } from '@forum/contracts';
-import { CONTEXT_DB, MEMBER_PROFILES, PermissionChecker } from '@forum/platform';
+import { contextDb, MEMBER_PROFILES, PermissionChecker } from '@forum/platform';
 import { Conversations } from './conversations/conversations';
 import { MessagingModule } from './messaging.module';
 import { SystemNotifications } from './notifications/system-notifications';
 
-/** How long the seed waits for messaging's copies of the demo accounts (members, roles) to arrive from Kafka. */
-const COPY_WAIT_MS = 30_000;
+/**
+ * How long the seed waits for messaging's copies of the demo accounts to arrive from Kafka (a busy CI machine,
+ * booting every context beside other suites, took over 30 s).
+ */
+const COPY_WAIT_MS = 120_000;
 
 /**
  * Two system notifications (a welcome, and how reminders work) and a short conversation between the demo staff
@@ -21,8 +23,8 @@ export async function seedDemoMessaging(
   { staffId, memberId }: { staffId: string; memberId: string },
 ): Promise<void> {
   const messaging = app.select(MessagingModule);
-  const db = messaging.get<Db>(CONTEXT_DB);
-  const checker = messaging.get(PermissionChecker);
+  const db = contextDb(app, 'messaging');
+  const checker = messaging.get(PermissionChecker, { strict: true });
   const staff = { kind: 'staff' as const, id: staffId, ip: '127.0.0.1' };
   const member = { kind: 'member' as const, id: memberId, ip: '127.0.0.1' };
   await until(async () => {

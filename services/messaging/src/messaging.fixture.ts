@@ -26,7 +26,8 @@ export interface MessagingFixture {
   /** Publishes many envelopes of one Kafka topic in one request. */
   republishAll(context: string, envelopes: EventEnvelope[]): Promise<void>;
   /** Waits until the consumer group of `worker` (a projection or reactor name) has consumed all of `topics`. */
-  caughtUp(worker: string, topics: string[]): Promise<void>;
+  /** Waits until a worker's group (a name at version 1, or a projection's name and version) has read the topics. */
+  caughtUp(worker: string | { name: string; version: number }, topics: string[]): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -113,7 +114,8 @@ export async function startMessaging(): Promise<MessagingFixture> {
       const admin = kafka.admin();
       await admin.connect();
       try {
-        const groupId = topics.physical(`${serviceOf(t)}.${worker}.v1`);
+        const { name, version } = typeof worker === 'string' ? { name: worker, version: 1 } : worker;
+        const groupId = topics.physical(`${serviceOf(t)}.${name}.v${version}`);
         await eventually(async () => {
           for (const topic of logical.map((name) => topics.physical(name))) {
             const [committed] = await admin.fetchOffsets({ groupId, topics: [topic] });

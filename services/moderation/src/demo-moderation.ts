@@ -1,9 +1,8 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { CommandBus } from '@nestjs/cqrs';
-import type { Db } from 'mongodb';
 import { newId } from '@forum/contracts';
 import type { CommandMetadata } from '@forum/contracts';
-import { CONTEXT_DB, PermissionChecker } from '@forum/platform';
+import { contextDb, PermissionChecker } from '@forum/platform';
 import { FeedbackBox } from './feedback/feedback';
 import { HelpCenter } from './help/help-center';
 import { ModerationModule } from './moderation.module';
@@ -14,7 +13,7 @@ import { ReportTypes } from './reports/report-types';
 import { ChangeSettingsCommand } from './settings/commands/change-settings';
 
 /** How long the seed waits for moderation's copies (permissions, the forum's topics) to arrive from Kafka. */
-const COPY_WAIT_MS = 30_000;
+const COPY_WAIT_MS = 120_000;
 
 const REPORT_TYPES: { name: string; reasonRequired?: boolean; children?: string[] }[] = [
   { name: '不当内容 Inappropriate', children: ['广告 Spam', '色情低俗 Vulgar', '人身攻击 Abuse'] },
@@ -71,7 +70,7 @@ export async function seedDemoModeration(
     correlationId: newId(),
     idempotencyKey: `demo-seed:moderation:${key}`,
   });
-  await until(() => moderation.get(PermissionChecker).can(staff, 'reports.handle'));
+  await until(() => moderation.get(PermissionChecker, { strict: true }).can(staff, 'reports.handle'));
 
   const types = moderation.get(ReportTypes);
   if ((await types.tree()).length === 0) {
@@ -118,8 +117,7 @@ async function seedPendingReport(
     types,
   }: { staffId: string; memberId: string; types: { id: string; children: { id: string }[] }[] },
 ): Promise<void> {
-  const moderation = app.select(ModerationModule);
-  const content = moderation.get<Db>(CONTEXT_DB).collection<ReportableContentDocument>(REPORTABLE_CONTENT);
+  const content = contextDb(app, 'moderation').collection<ReportableContentDocument>(REPORTABLE_CONTENT);
   let topic: ReportableContentDocument | null = null;
   await until(async () => {
     topic = await content.findOne({ kind: 'topic', authorId: staffId, deleted: false });
@@ -128,16 +126,19 @@ async function seedPendingReport(
   const spam = types[0]?.children[0];
   if (!topic || !spam) return;
   const member = { kind: 'member' as const, id: memberId, ip: '127.0.0.1' };
-  await moderation.get(ReportCommands).file(
-    {
-      kind: 'topic',
-      contentId: (topic as ReportableContentDocument).contentId,
-      typeId: spam.id,
-      reason: '演示举报 · A demo report',
-      imageUrls: [],
-    },
-    { actor: member, now: new Date(), correlationId: newId(), idempotencyKey: 'demo-seed:moderation:report' },
-  );
+  await app
+    .select(ModerationModule)
+    .get(ReportCommands)
+    .file(
+      {
+        kind: 'topic',
+        contentId: (topic as ReportableContentDocument).contentId,
+        typeId: spam.id,
+        reason: '演示举报 · A demo report',
+        imageUrls: [],
+      },
+      { actor: member, now: new Date(), correlationId: newId(), idempotencyKey: 'demo-seed:moderation:report' },
+    );
 }
 
 async function until(ready: () => Promise<boolean>): Promise<void> {

@@ -5,6 +5,7 @@ import {
   PermissionChecker,
   permissionSetsProjection,
 } from '@forum/platform';
+import { AUDIT_CONTROLLERS, AUDIT_PROJECTIONS, AUDIT_PROVIDERS } from './audit/audit.parts';
 import { CONTENT_PAGE_CONTROLLERS, CONTENT_PAGE_PROJECTIONS, CONTENT_PAGE_PROVIDERS } from './content-pages.parts';
 import { REPORT_CONTROLLERS, REPORT_PROJECTIONS, REPORT_PROVIDERS } from './reports/reports.parts';
 import { ChangeSettingsHandler } from './settings/commands/change-settings';
@@ -24,16 +25,24 @@ import { SiteInfoController } from './settings/site-info.controller';
         permissionSetsProjection('moderation'),
         ...REPORT_PROJECTIONS,
         ...CONTENT_PAGE_PROJECTIONS,
+        ...AUDIT_PROJECTIONS,
       ],
     }),
   ],
-  controllers: [SettingsController, SiteInfoController, ...REPORT_CONTROLLERS, ...CONTENT_PAGE_CONTROLLERS],
+  controllers: [
+    SettingsController,
+    SiteInfoController,
+    ...REPORT_CONTROLLERS,
+    ...CONTENT_PAGE_CONTROLLERS,
+    ...AUDIT_CONTROLLERS,
+  ],
   providers: [
     ChangeSettingsHandler,
     SiteSettingsReader,
     PermissionChecker,
     ...REPORT_PROVIDERS,
     ...CONTENT_PAGE_PROVIDERS,
+    ...AUDIT_PROVIDERS,
   ],
   exports: [SiteSettingsReader],
 })

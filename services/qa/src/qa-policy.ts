@@ -3,6 +3,7 @@ import type { CommandMetadata, FieldError, MemberPermission, StaffPermission } f
 import { DomainError } from '@forum/event-store';
 import { isLeaf, PermissionChecker, sanitizeContent, SiteSettingsCache } from '@forum/platform';
 import type { TagTreeState } from '@forum/platform';
+import { fenToYuan } from '../../wallet/src/payments/money';
 import type { Actor } from './questions/question.decider';
 
 const fieldError = (field: string, code: FieldError['code'], params?: FieldError['params']): FieldError => ({
@@ -83,15 +84,25 @@ export class QaPolicy {
     return content;
   }
 
-  /** The bounty within the settings' bounds per kind (a max of 0 offers no bounty of that kind). */
+  /**
+   * The bounty within the settings' bounds per kind (a max of 0 offers no bounty of that kind). Cash bounds are
+   * kept in fen but told in yuan, as the member typed the amount.
+   */
   checkBounty(amount: number, points: number): void {
     const { bounty } = this.settings.current().qa;
-    const check = (kind: 'cash' | 'points', value: number, min: number, max: number) => {
-      if (value === 0) return;
-      if (max === 0) throw new DomainError('qa.bounty_disabled', { kind });
-      if (value < min || value > max) throw new DomainError('qa.bounty_out_of_range', { kind, min, max });
-    };
-    check('cash', amount, bounty.minAmount, bounty.maxAmount);
-    check('points', points, bounty.minPoints, bounty.maxPoints);
+    if (amount > 0) {
+      if (bounty.maxAmount === 0) throw new DomainError('qa.bounty_disabled', { kind: 'cash' });
+      if (amount < bounty.minAmount || amount > bounty.maxAmount) {
+        const [min, max] = [fenToYuan(bounty.minAmount), fenToYuan(bounty.maxAmount)];
+        throw new DomainError('qa.bounty_out_of_range', { kind: 'cash', min, max });
+      }
+    }
+    if (points > 0) {
+      if (bounty.maxPoints === 0) throw new DomainError('qa.points_bounty_disabled', { kind: 'points' });
+      if (points < bounty.minPoints || points > bounty.maxPoints) {
+        const [min, max] = [bounty.minPoints, bounty.maxPoints];
+        throw new DomainError('qa.points_bounty_out_of_range', { kind: 'points', min, max });
+      }
+    }
   }
 }

@@ -7,9 +7,14 @@ import {
 } from '@forum/platform';
 import { AnswerCommands } from './answers/answer.commands';
 import { QaBounties } from './bounties/qa-bounties';
+import { memberNicknamesProjection } from '../../forum/src/comments/member-nicknames.projection';
+import { AnswerLikes } from './marks/answer-likes';
 import { QuestionMarks } from './marks/question-marks';
+import { QaModerationPeers } from './moderation-peers';
+import { QaMentions } from './qa-mentions';
 import { QaPolicy } from './qa-policy';
 import { QaReactors } from './qa-reactors';
+import { QaReadCache } from './questions/qa-read-cache';
 import { QuestionCommands } from './questions/question.commands';
 import { QuestionQueries } from './questions/question.queries';
 import {
@@ -19,6 +24,9 @@ import {
   StaffQaController,
 } from './questions/questions.controller';
 import { questionsProjection } from './questions/questions.projection';
+import { QaReview } from './review/qa-review';
+import { MyQaSubmissionsController, QaReviewReader, QaStaffReviewController } from './review/qa-review.controller';
+import { qaReviewQueueProjection } from './review/qa-review-queue.projection';
 import { QuestionTags, questionTagsProjection } from './tags/question-tags';
 import { QuestionTagsController } from './tags/question-tags.controller';
 
@@ -26,8 +34,12 @@ import { QuestionTagsController } from './tags/question-tags.controller';
 export const QA_PROJECTIONS = [
   questionTagsProjection,
   questionsProjection,
+  qaReviewQueueProjection,
   memberProfilesProjection('qa'),
   permissionSetsProjection('qa'),
+  // `@nickname` → member id, for mentions: the forum's projection under the Q&A's own name (consumer groups are
+  // named by projection, and the all-in-one process runs both contexts), kept in the Q&A's database.
+  { ...memberNicknamesProjection, name: 'qa-member-nicknames' },
 ];
 
 /**
@@ -36,17 +48,31 @@ export const QA_PROJECTIONS = [
  */
 @Module({
   imports: [EventSourcingModule.forContext({ context: 'qa', projections: QA_PROJECTIONS })],
-  controllers: [QuestionTagsController, QuestionsController, AnswersController, MyQaController, StaffQaController],
+  controllers: [
+    QuestionTagsController,
+    QuestionsController,
+    AnswersController,
+    MyQaController,
+    StaffQaController,
+    QaStaffReviewController,
+    MyQaSubmissionsController,
+  ],
   providers: [
     PermissionChecker,
     QaPolicy,
     QuestionTags,
     QaBounties,
+    QaReview,
+    QaReviewReader,
     QuestionCommands,
     AnswerCommands,
     QuestionMarks,
+    AnswerLikes,
+    QaMentions,
+    QaReadCache,
     QuestionQueries,
     QaReactors,
+    QaModerationPeers,
   ],
 })
 export class QaModule {}

@@ -1,11 +1,12 @@
 import { DEFAULT_MEMBER_ROLE_ID, MEMBER_PERMISSIONS } from '@forum/contracts';
 import type { Page } from '@forum/contracts';
-import { PermissionChecker } from '@forum/platform';
+import { PeerCommands, PermissionChecker } from '@forum/platform';
 import { eventually } from '@forum/testing';
 import { ForumFixture, startForum } from '../../forum/src/topics/topics.fixture';
 import { IndexFollower } from './engine/index-follower';
 import { HotTerms as HotTermsForTest } from './query/hot-terms';
 import type { SearchResultView } from './query/search.controller';
+import type { SearchPeerInput, SearchPeerResult } from './query/search.peer';
 import { SearchModule } from './search.module';
 
 describe('search over topics', () => {
@@ -28,6 +29,16 @@ describe('search over topics', () => {
   const search = (query: string, as?: string) =>
     (as ? f.t.client.as(as) : f.t.client).get<Page<SearchResultView>>(`/api/search?${query}`);
   const found = async (query: string, as?: string) => (await search(query, as)).body.items.map((item) => item.id);
+  /** `search.query` as another context asks it (a member's actor is passed on purpose: it must not widen access). */
+  const peerSearch = (input: SearchPeerInput) =>
+    f.t.app
+      .select(SearchModule)
+      .get(PeerCommands)
+      .execute<SearchPeerResult>('search.query', input, {
+        actor: { kind: 'member', id: bob },
+        now: new Date(),
+        correlationId: 'search-peer-test',
+      });
 
   it('finds a new Chinese or English topic within two seconds, highlighted, by a word inside a sentence', async () => {
     const zh = await f.post(alice, {
@@ -66,6 +77,35 @@ describe('search over topics', () => {
     }
     const { body } = await search('keyword=隐藏内容测试');
     expect(JSON.stringify(body)).not.toMatch(/SECRETMARKER|GRADEMARKER|秘密/);
+    const peer = await peerSearch({ q: '隐藏内容测试 公开部分' });
+    expect(peer.items.map((item) => item.id)).toEqual([topic]);
+    expect(JSON.stringify(peer)).not.toMatch(/SECRETMARKER|GRADEMARKER|秘密/);
+    expect((await peerSearch({ q: 'SECRETMARKER' })).items).toEqual([]);
+  });
+
+  it('answers the search.query peer command with plain-text snippets, type filter and limit', async () => {
+    const topic = await f.post(alice, {
+      title: 'Peer 查询 notebook',
+      content: '<p>Notebook &amp; 笔记本 <script>x</script>的使用方法，peer 命令测试。</p>',
+      tagIds: [life],
+    });
+    await eventually(async () =>
+      expect((await peerSearch({ q: 'notebook' })).items.map((item) => item.id)).toEqual([topic]),
+    );
+    const { items } = await peerSearch({ q: '笔记本 notebook', limit: 5 });
+    expect(items).toEqual([
+      {
+        type: 'topic',
+        id: topic,
+        title: 'Peer 查询 notebook',
+        snippet: expect.stringContaining('Notebook & 笔记本'),
+        url: `/thread?topicId=${topic}`,
+      },
+    ]);
+    expect(items[0]!.snippet).not.toMatch(/<mark>|&amp;/);
+    expect((await peerSearch({ q: 'notebook', types: ['question', 'help'] })).items).toEqual([]);
+    await expect(peerSearch({ q: '' })).rejects.toMatchObject({ code: 'common.validation_failed' });
+    await expect(peerSearch({ q: 'a', limit: 500 })).rejects.toMatchObject({ code: 'common.validation_failed' });
   });
 
   it('follows edits, deletions and restorations', async () => {
@@ -107,6 +147,7 @@ describe('search over topics', () => {
       );
       expect(await found('keyword=限制阅读', bob)).toEqual([]);
       expect(await found('keyword=限制阅读')).toEqual([]);
+      expect((await peerSearch({ q: '限制阅读' })).items).toEqual([]);
       expect(
         (await f.t.client.as(f.staffId, 'staff').get<Page<SearchResultView>>('/api/search?keyword=限制阅读')).body
           .total,

@@ -11,6 +11,7 @@ import { InMemorySearchEngine, SEARCH_ENGINE_FACTORY } from './engine/search-eng
 import type { SearchEngineFactory } from './engine/search-engine';
 import { HotTerms } from './query/hot-terms';
 import { SearchController } from './query/search.controller';
+import { SearchPeer } from './query/search.peer';
 
 /** Every read model of the search context (also listed for the rebuild command). */
 export const SEARCH_PROJECTIONS = [
@@ -31,6 +32,7 @@ export const SEARCH_PROJECTIONS = [
     { provide: SEARCH_ENGINE_FACTORY, useValue: (() => new InMemorySearchEngine()) satisfies SearchEngineFactory },
     IndexFollower,
     HotTerms,
+    SearchPeer,
   ],
 })
 export class SearchModule {}

@@ -11,6 +11,10 @@ export const SCREEN_PERMISSIONS = {
   contentPages: 'content.manage',
   /** Card orders, member ledgers, platform revenue. */
   ledgers: 'audit.read',
+  /** The audit log and the event-log browser. */
+  audit: 'audit.read',
+  /** Rebuilding read models, auditing the ledgers. */
+  operations: 'operations.run',
 } as const;
 
 export type GuardedScreen = keyof typeof SCREEN_PERMISSIONS;

@@ -31,6 +31,14 @@ export const consoleEn = {
     oauth_secret_saved: 'Client secret saved.',
     oauth_secret_hint: 'Kept by the identity service only: it is never shown again.',
     oauth_secret_unsaved: 'Save the provider first.',
+    assistant_key_set: 'Set the API key',
+    assistant_key: 'API key',
+    assistant_key_saved: 'API key saved.',
+    assistant_key_cleared: 'API key removed.',
+    assistant_key_clear: 'Remove the key',
+    assistant_key_state_set: 'An API key is set.',
+    assistant_key_state_unset: 'No API key is set.',
+    assistant_key_hint: 'Kept by the assistant service only: it is never shown again.',
     validation: {
       invalid: 'Not valid.',
       format: 'Not in the expected format.',
@@ -54,6 +62,7 @@ export const consoleEn = {
       review: { title: 'Review before publishing' },
       reports: { title: 'Reports' },
       oauthProviders: { title: 'Third-party login' },
+      assistant: { title: 'AI assistant' },
     },
     fields: {
       title: 'Site title',
@@ -130,12 +139,27 @@ export const consoleEn = {
           maxPoints: 'Largest points bounty (0 switches points bounties off)',
         },
       },
-      review: { topics: 'Review new topics', comments: 'Review new comments', replies: 'Review new replies' },
+      review: {
+        topics: 'Review new topics',
+        comments: 'Review new comments',
+        replies: 'Review new replies',
+        questions: 'Review new questions',
+        answers: 'Review new answers',
+        answerReplies: 'Review new answer replies',
+      },
       reports: {
         maxImages: 'Images per report',
         perMemberPerHour: 'Reports one member may file an hour',
         captchaAfterPerMinute: 'Reports a minute before a captcha is asked (0: always)',
         autoHideAfterReporters: 'Hide content reported by this many members until reviewed (0: never)',
+      },
+      assistant: {
+        provider: 'Provider (who may use it: roles with the AI assistant permission; on/off: Switches)',
+        baseUrl: 'OpenAI-compatible base URL (e.g. https://api.openai.com/v1)',
+        model: 'Model',
+        perMemberPerHour: 'Questions one member may ask an hour',
+        maxQuestionLength: 'Longest question (characters)',
+        historyMessages: 'Earlier messages sent along with a question',
       },
       termsOfService: 'Terms of service (plain text; blank line between paragraphs)',
       oauthProviders: {
@@ -157,6 +181,9 @@ export const consoleEn = {
       defaultLanguage: { zh_CN: 'Simplified Chinese', en_US: 'English' },
       registrationMethods: { account: 'Account', phone: 'Phone', email: 'Email', oauth: 'Third party' },
       loginMethods: { account: 'Account', phone: 'Phone', email: 'Email', oauth: 'Third party' },
+      assistant: {
+        provider: { offline: 'Offline assistant (help center and public posts)', openai: 'OpenAI-compatible API' },
+      },
       uploads: {
         image: { formats: { jpeg: 'JPEG', png: 'PNG', gif: 'GIF', webp: 'WebP' } },
         video: { formats: { mp4: 'MP4 / MOV', webm: 'WebM' } },
@@ -244,6 +271,7 @@ export const consoleEn = {
       'members.manage': 'Manage members',
       'audit.read': 'Read the audit log',
       'roles.manage': 'Manage roles',
+      'operations.run': 'Run rebuilds and ledger audits',
     },
   },
   outbox: {

@@ -30,6 +30,14 @@ export const consoleZh: typeof consoleEn = {
     oauth_secret_saved: '客户端密钥已保存。',
     oauth_secret_hint: '只由身份服务保存，之后不再显示。',
     oauth_secret_unsaved: '请先保存该登录方式。',
+    assistant_key_set: '设置 API 密钥',
+    assistant_key: 'API 密钥',
+    assistant_key_saved: 'API 密钥已保存。',
+    assistant_key_cleared: 'API 密钥已删除。',
+    assistant_key_clear: '删除密钥',
+    assistant_key_state_set: '已设置 API 密钥。',
+    assistant_key_state_unset: '尚未设置 API 密钥。',
+    assistant_key_hint: '只由 AI 助手服务保存，之后不再显示。',
     validation: {
       invalid: '无效。',
       format: '格式不正确。',
@@ -53,6 +61,7 @@ export const consoleZh: typeof consoleEn = {
       review: { title: '发布前审核' },
       reports: { title: '举报' },
       oauthProviders: { title: '第三方登录' },
+      assistant: { title: 'AI 助手' },
     },
     fields: {
       title: '站点名称',
@@ -129,12 +138,27 @@ export const consoleZh: typeof consoleEn = {
           maxPoints: '最大积分悬赏（0 关闭积分悬赏）',
         },
       },
-      review: { topics: '审核新话题', comments: '审核新评论', replies: '审核新回复' },
+      review: {
+        topics: '审核新话题',
+        comments: '审核新评论',
+        replies: '审核新回复',
+        questions: '审核新问题',
+        answers: '审核新回答',
+        answerReplies: '审核新的回答回复',
+      },
       reports: {
         maxImages: '每条举报的图片数',
         perMemberPerHour: '每位会员每小时可举报次数',
         captchaAfterPerMinute: '每分钟举报超过几次后需要验证码（0：总是需要）',
         autoHideAfterReporters: '被多少位会员举报后隐藏内容直至审核（0：从不）',
+      },
+      assistant: {
+        provider: '服务提供方（可用者：拥有 AI 助手权限的角色；开关见“功能开关”）',
+        baseUrl: 'OpenAI 兼容接口地址（如 https://api.openai.com/v1）',
+        model: '模型',
+        perMemberPerHour: '每个会员每小时可提问次数',
+        maxQuestionLength: '问题最大长度（字符）',
+        historyMessages: '随问题发送的历史消息条数',
       },
       termsOfService: '服务条款（纯文本；段落之间空一行）',
       oauthProviders: {
@@ -156,6 +180,7 @@ export const consoleZh: typeof consoleEn = {
       defaultLanguage: { zh_CN: '简体中文', en_US: '英文' },
       registrationMethods: { account: '账号', phone: '手机', email: '邮箱', oauth: '第三方' },
       loginMethods: { account: '账号', phone: '手机', email: '邮箱', oauth: '第三方' },
+      assistant: { provider: { offline: '离线助手（帮助中心与公开帖子）', openai: 'OpenAI 兼容接口' } },
       uploads: {
         image: { formats: { jpeg: 'JPEG', png: 'PNG', gif: 'GIF', webp: 'WebP' } },
         video: { formats: { mp4: 'MP4 / MOV', webm: 'WebM' } },
@@ -242,6 +267,7 @@ export const consoleZh: typeof consoleEn = {
       'members.manage': '管理会员',
       'audit.read': '查看审计日志',
       'roles.manage': '管理角色',
+      'operations.run': '运行重建与账目核对',
     },
   },
   outbox: {

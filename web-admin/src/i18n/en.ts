@@ -4,6 +4,7 @@ import { consoleEn } from './console.en';
 import { forumEn } from '../resources/forum/forum.i18n';
 import { qaEn } from '../resources/qa/qa.i18n';
 import { moderationEn } from '../resources/moderation/moderation.i18n';
+import { auditEn } from '../resources/audit/audit.i18n';
 
 export const en: TranslationMessages = {
   ...englishMessages,
@@ -31,11 +32,14 @@ export const en: TranslationMessages = {
   forum: forumEn.forum,
   qa: qaEn.qa,
   moderation: moderationEn.moderation,
+  audit: auditEn.audit,
+  operations: auditEn.operations,
   resources: {
     ...consoleEn.resources,
     // Topics and tags: the forum screens' own words (resources/forum/forum.i18n.ts).
     ...forumEn.resources,
     ...qaEn.resources,
     ...moderationEn.resources,
+    ...auditEn.resources,
   },
 };

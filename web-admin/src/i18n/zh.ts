@@ -3,6 +3,7 @@ import { consoleZh } from './console.zh';
 import { forumZh } from '../resources/forum/forum.i18n';
 import { qaZh } from '../resources/qa/qa.i18n';
 import { moderationZh } from '../resources/moderation/moderation.i18n';
+import { auditZh } from '../resources/audit/audit.i18n';
 
 /** Simplified Chinese for react-admin's own UI (`ra.*`, key for key with ra-language-english) and the console. */
 export const zh: TranslationMessages = {
@@ -240,11 +241,14 @@ export const zh: TranslationMessages = {
   forum: forumZh.forum,
   qa: qaZh.qa,
   moderation: moderationZh.moderation,
+  audit: auditZh.audit,
+  operations: auditZh.operations,
   resources: {
     ...consoleZh.resources,
     // Topics and tags: the forum screens' own words (resources/forum/forum.i18n.ts).
     ...forumZh.resources,
     ...qaZh.resources,
     ...moderationZh.resources,
+    ...auditZh.resources,
   },
 };

@@ -1,4 +1,5 @@
 import SettingsIcon from '@mui/icons-material/Settings';
+import BuildIcon from '@mui/icons-material/Build';
 import { Menu, usePermissions, useTranslate } from 'react-admin';
 import { mayOpen } from '../api/staff-permissions';
 
@@ -12,6 +13,9 @@ export function AdminMenu() {
       <Menu.ResourceItems />
       {mayOpen(permissions, 'settings') && (
         <Menu.Item to="/settings" primaryText={translate('menu.settings')} leftIcon={<SettingsIcon />} />
+      )}
+      {mayOpen(permissions, 'operations') && (
+        <Menu.Item to="/operations" primaryText={translate('operations.menu')} leftIcon={<BuildIcon />} />
       )}
     </Menu>
   );

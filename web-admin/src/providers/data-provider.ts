@@ -113,6 +113,10 @@ export interface AdminDataProvider extends DataProvider {
   captcha(): Promise<Captcha>;
   /** A third-party login provider's client secret, kept by identity only (never in the settings). */
   setOAuthClientSecret(providerId: string, clientSecret: string, options?: CommandOptions): Promise<{ data: unknown }>;
+  /** The AI assistant's OpenAI-compatible API key, kept by the assistant service only: set, cleared, never read. */
+  setAssistantApiKey(apiKey: string, options?: CommandOptions): Promise<{ data: unknown }>;
+  clearAssistantApiKey(options?: CommandOptions): Promise<{ data: unknown }>;
+  assistantApiKeyState(): Promise<{ set: boolean; setAt: string | null }>;
 }
 
 export interface MemberRole {
@@ -308,6 +312,15 @@ export function createDataProvider(options: DataProviderOptions): AdminDataProvi
 
     setOAuthClientSecret: (providerId, clientSecret, commandOptions) =>
       command(`identity/oauth/providers/${segment(providerId)}/secret`, { clientSecret }, commandOptions, 'PUT'),
+
+    setAssistantApiKey: (apiKey, commandOptions) =>
+      command('assistant/staff/api-key', { apiKey }, commandOptions, 'PUT'),
+
+    clearAssistantApiKey: (commandOptions) => command('assistant/staff/api-key', undefined, commandOptions, 'DELETE'),
+
+    async assistantApiKeyState() {
+      return (await httpClient<{ set: boolean; setAt: string | null }>(`${apiUrl}/assistant/staff/api-key`)).json;
+    },
 
     async captcha() {
       return (await httpClient<Captcha>(`${apiUrl}/identity/captcha`)).json;

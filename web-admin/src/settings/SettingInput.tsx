@@ -13,12 +13,18 @@ import {
 } from 'react-admin';
 import { choiceKey, labelKey, sectionKey } from './settings-shape';
 import type { SettingField } from './settings-shape';
+import { AssistantApiKeyButton } from './AssistantApiKeyButton';
 import { OAuthSecretButton } from './OAuthSecretButton';
 import { WordsInput } from './WordsInput';
 
 /** Actions a list's rows offer besides their inputs, by the list's path. */
 const ROW_ACTIONS: Record<string, ComponentType> = {
   oauthProviders: OAuthSecretButton,
+};
+
+/** Actions a group of settings offers below its inputs, by the group's path (secrets kept outside the settings). */
+const GROUP_ACTIONS: Record<string, ComponentType> = {
+  assistant: AssistantApiKeyButton,
 };
 
 interface SettingInputProps {
@@ -132,6 +138,7 @@ export function SettingInput({ field, source = field.path, labelPath = field.pat
           {field.fields.map((inner) => (
             <SettingInput key={inner.path} field={inner} />
           ))}
+          {GROUP_ACTIONS[field.path] && createElement(GROUP_ACTIONS[field.path]!)}
         </Box>
       );
     case 'rows':

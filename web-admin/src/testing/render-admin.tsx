@@ -1,9 +1,11 @@
 import type { ReactNode } from 'react';
 import { render } from '@testing-library/react';
 import { AdminContext, memoryStore, Notification, ResourceContextProvider } from 'react-admin';
+import type { DataProvider } from 'react-admin';
+import type { HttpClient } from '../api/http-client';
 import { createI18nProvider } from '../i18n/i18n-provider';
 import { createDataProvider } from '../providers/data-provider';
-import type { ResourceConfig } from '../providers/data-provider';
+import type { AdminDataProvider, ResourceConfig } from '../providers/data-provider';
 import { fakeApi, memoryStorage, testClient } from './fake-api';
 
 export interface RenderAdminOptions {
@@ -12,6 +14,8 @@ export interface RenderAdminOptions {
   resources?: Record<string, ResourceConfig>;
   /** Renders the page as this resource's (lists, forms). */
   resource?: string;
+  /** Adds a module's own verbs to the data provider, as main.tsx does (`withForum`, `withQa`). */
+  withVerbs?: (provider: AdminDataProvider, options: { apiUrl: string; httpClient: HttpClient }) => DataProvider;
 }
 
 /** A console page over the fake API, with the real data provider, translations and notifications. */
@@ -19,7 +23,8 @@ export function renderAdmin(page: ReactNode, options: RenderAdminOptions = {}) {
   const language = options.language ?? 'en';
   const api = fakeApi(options.routes ?? {});
   const { httpClient } = testClient(api, { language });
-  const dataProvider = createDataProvider({ apiUrl: '/api', httpClient, resources: options.resources });
+  const provider = createDataProvider({ apiUrl: '/api', httpClient, resources: options.resources });
+  const dataProvider = options.withVerbs?.(provider, { apiUrl: '/api', httpClient }) ?? provider;
   const i18nProvider = createI18nProvider(memoryStorage({ adminLanguage: language }), [language]);
   render(
     <AdminContext dataProvider={dataProvider} i18nProvider={i18nProvider} store={memoryStore()}>

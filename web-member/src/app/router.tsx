@@ -32,6 +32,9 @@ const builtScreens: Record<string, LazyRoute> = {
   'paymentCompleted/:interfaceProduct/:paymentModule/:parameterId': () => import('./routes/payment-completed'),
   membershipCardList: () => import('./routes/membership-card-list'),
   membershipCard: () => import('./routes/membership-card'),
+  askList: () => import('./routes/ask-list'),
+  addQuestion: () => import('./routes/add-question'),
+  question: () => import('./routes/question'),
   help: moderationScreen('HelpScreen'),
   helpDetail: moderationScreen('HelpDetailScreen'),
   termsService: moderationScreen('TermsScreen'),
@@ -55,6 +58,19 @@ const forumControlScreens: Record<string, LazyRoute> = {
   replyList: forumScreen('MyRepliesScreen'),
   favoriteList: forumScreen('MyFavouritesScreen'),
   likeList: forumScreen('MyLikesScreen'),
+};
+
+/** The Q&A's control-panel lists share one lazy module. */
+const qaScreen =
+  (name: keyof typeof import('./routes/qa-control')): LazyRoute =>
+  () =>
+    import('./routes/qa-control').then((module) => ({ Component: module[name] }));
+
+const qaControlScreens: Record<string, LazyRoute> = {
+  questionList: qaScreen('MyQuestionsScreen'),
+  answerList: qaScreen('MyAnswersScreen'),
+  answerReplyList: qaScreen('MyAnswerRepliesScreen'),
+  questionFavoriteList: qaScreen('QuestionFavouritesScreen'),
 };
 
 /** The messaging screens share one lazy module too. */
@@ -100,6 +116,7 @@ const builtControlScreens: Record<string, LazyRoute> = {
   ...forumControlScreens,
   ...walletControlScreens,
   ...messagesControlScreens,
+  ...qaControlScreens,
 };
 
 export interface RouterDeps {

@@ -23,6 +23,8 @@ export function renderApp(
   const network = fakeFetch({
     'GET /statistic/add': () => new Response(null, { status: 204 }),
     'GET /api/forum/topics': () => json(200, emptyPage),
+    'GET /api/qa/questions': () => json(200, emptyPage),
+    'GET /api/qa/tags': () => json(200, { items: [] }),
     'GET /api/messaging/unread-count': () =>
       json(200, { privateMessageCount: 0, remindCount: 0, systemNotifyCount: 0 }),
     ...routes,

@@ -33,6 +33,7 @@ export const STAFF_PERMISSIONS = [
   'members.manage',
   'audit.read',
   'roles.manage',
+  'operations.run',
 ] as const;
 
 export type MemberPermission = (typeof MEMBER_PERMISSIONS)[number];

@@ -61,11 +61,29 @@ export const ConversationDeleted = defineEvent({
   }),
 });
 
+/**
+ * `memberId` no longer accepts messages from `otherMemberId` (or accepts them again). Kept on the pair's stream, so
+ * a message and a block racing each other are ordered: a message is refused once the block is in the history.
+ */
+export const MemberBlockedInConversation = defineEvent({
+  ...CONVERSATION,
+  type: 'MemberBlockedInConversation',
+  schema: z.object({ conversationId: z.string(), memberId: z.string(), otherMemberId: z.string(), at: z.string() }),
+});
+
+export const MemberUnblockedInConversation = defineEvent({
+  ...CONVERSATION,
+  type: 'MemberUnblockedInConversation',
+  schema: z.object({ conversationId: z.string(), memberId: z.string(), otherMemberId: z.string(), at: z.string() }),
+});
+
 export type ConversationEvent =
   | EventOf<typeof PrivateMessageSent>
   | EventOf<typeof ConversationRead>
   | EventOf<typeof PrivateMessageDeleted>
-  | EventOf<typeof ConversationDeleted>;
+  | EventOf<typeof ConversationDeleted>
+  | EventOf<typeof MemberBlockedInConversation>
+  | EventOf<typeof MemberUnblockedInConversation>;
 
 /**
  * Reminder codes of DOMAIN §9, kept as the original numbers (clients and preferences store them). Mentions step by

@@ -196,14 +196,18 @@ export const siteSettingsSchema = z.strictObject({
     })
     .prefault({}),
   /**
-   * Review queue (DOMAIN §3, §12): when on for a kind, members' new topics, comments or replies wait for staff
-   * approval before anyone else sees them; staff's own are never held.
+   * Review queue (DOMAIN §3, §12): when on for a kind, members' new topics, comments or replies (forum) and
+   * questions, answers or answer replies (Q&A) wait for staff approval before anyone else sees them; staff's own
+   * are never held.
    */
   review: z
     .strictObject({
       topics: z.boolean().default(false),
       comments: z.boolean().default(false),
       replies: z.boolean().default(false),
+      questions: z.boolean().default(false),
+      answers: z.boolean().default(false),
+      answerReplies: z.boolean().default(false),
     })
     .prefault({}),
   /**
@@ -216,6 +220,30 @@ export const siteSettingsSchema = z.strictObject({
       perMemberPerHour: z.number().int().min(1).max(1000).default(20),
       captchaAfterPerMinute: z.number().int().min(0).max(100).default(3),
       autoHideAfterReporters: z.number().int().min(0).max(1000).default(5),
+    })
+    .prefault({}),
+  /**
+   * The AI assistant (DOMAIN §13): on or off with `switches.aiAssistant`, allowed to the roles holding the
+   * `aiAssistant` permission. `offline` answers from public help and forum content found by search; `openai` calls
+   * any OpenAI-compatible endpoint (`{baseUrl}/chat/completions`), whose API key the assistant context keeps to
+   * itself (`PUT /api/assistant/staff/api-key`), never in settings or events.
+   */
+  assistant: z
+    .strictObject({
+      provider: z.enum(['offline', 'openai']).default('offline'),
+      /** `https://api.openai.com/v1` or any compatible server; empty until staff set it. */
+      baseUrl: z
+        .string()
+        .trim()
+        .max(500)
+        .regex(/^(https?:\/\/[^\s]+)?$/)
+        .default(''),
+      model: z.string().trim().max(100).default(''),
+      /** Questions one member may ask an hour. */
+      perMemberPerHour: z.number().int().min(1).max(10_000).default(30),
+      maxQuestionLength: z.number().int().min(10).max(8000).default(2000),
+      /** Earlier messages of the conversation sent along with a question to the OpenAI-compatible provider. */
+      historyMessages: z.number().int().min(0).max(50).default(10),
     })
     .prefault({}),
   /** The terms of service page (`/termsService`) as plain text, paragraphs split by blank lines. */

@@ -88,6 +88,40 @@ export const AnswerReplyDeleted = defineEvent({
   }),
 });
 
-export type AnswerEvent = EventOf<typeof AnswerPosted> | EventOf<typeof AnswerEdited> | EventOf<typeof AnswerDeleted>;
+/** Staff restored a deleted answer (a report found it harmless, ADR 0021). */
+export const AnswerRestored = defineEvent({
+  ...ANSWER,
+  type: 'AnswerRestored',
+  schema: z.object({
+    answerId: z.string(),
+    questionId: z.string(),
+    authorId: z.string(),
+    by: z.string(),
+    restoredAt: z.string(),
+  }),
+});
+
+/** Staff restored a deleted answer reply. */
+export const AnswerReplyRestored = defineEvent({
+  ...ANSWER_REPLY,
+  type: 'AnswerReplyRestored',
+  schema: z.object({
+    replyId: z.string(),
+    answerId: z.string(),
+    questionId: z.string(),
+    authorId: z.string(),
+    by: z.string(),
+    restoredAt: z.string(),
+  }),
+});
+
+export type AnswerEvent =
+  | EventOf<typeof AnswerPosted>
+  | EventOf<typeof AnswerEdited>
+  | EventOf<typeof AnswerDeleted>
+  | EventOf<typeof AnswerRestored>;
 export type AnswerReplyEvent =
-  EventOf<typeof AnswerReplyPosted> | EventOf<typeof AnswerReplyEdited> | EventOf<typeof AnswerReplyDeleted>;
+  | EventOf<typeof AnswerReplyPosted>
+  | EventOf<typeof AnswerReplyEdited>
+  | EventOf<typeof AnswerReplyDeleted>
+  | EventOf<typeof AnswerReplyRestored>;

@@ -53,6 +53,16 @@ export const QuestionDeleted = defineEvent({
 });
 
 /**
+ * Staff restored a deleted question (a report found it harmless, ADR 0021). A bounty refunded at the deletion
+ * stays refunded: the question comes back without it.
+ */
+export const QuestionRestored = defineEvent({
+  ...QUESTION,
+  type: 'QuestionRestored',
+  schema: z.object({ questionId: z.string(), askerId: z.string(), by: z.string(), restoredAt: z.string() }),
+});
+
+/**
  * The asker (or staff) adopted an answer: the question is resolved. `round` counts adoptions of this question
  * (1 for the first; a cancelled adoption makes the next one 2): the wallet awards the bounty once per round.
  */
@@ -88,5 +98,6 @@ export type QuestionEvent =
   | EventOf<typeof QuestionEdited>
   | EventOf<typeof QuestionAddendumAppended>
   | EventOf<typeof QuestionDeleted>
+  | EventOf<typeof QuestionRestored>
   | EventOf<typeof AnswerAdopted>
   | EventOf<typeof AdoptionCancelled>;

@@ -63,5 +63,18 @@ export const EnvelopeRefunded = defineEvent({
   }),
 });
 
+/**
+ * A send froze the sender's money but never recorded its envelope (the process died in between): the envelope id
+ * is closed for good (a late send of it is refused) and the freeze goes back to the sender.
+ */
+export const EnvelopeAbandoned = defineEvent({
+  ...ENVELOPE,
+  type: 'EnvelopeAbandoned',
+  schema: z.object({ envelopeId: z.string(), senderId: z.string(), abandonedAt: z.string() }),
+});
+
 export type EnvelopeEvent =
-  EventOf<typeof EnvelopeSent> | EventOf<typeof EnvelopeClaimed> | EventOf<typeof EnvelopeRefunded>;
+  | EventOf<typeof EnvelopeSent>
+  | EventOf<typeof EnvelopeClaimed>
+  | EventOf<typeof EnvelopeRefunded>
+  | EventOf<typeof EnvelopeAbandoned>;

@@ -1,4 +1,5 @@
-import { createParamDecorator, ExecutionContext, SetMetadata } from '@nestjs/common';
+import { applyDecorators, createParamDecorator, ExecutionContext, SetMetadata } from '@nestjs/common';
+import { ApiExtension } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import type { Actor, CommandMetadata } from '@forum/contracts';
 
@@ -7,14 +8,17 @@ export const SKIP_CSRF = 'forum:skip-csrf';
 export const RATE_LIMIT = 'forum:rate-limit';
 export const STAFF_ONLY = 'forum:staff-only';
 
-/** Opens a route to visitors; the auth guard still identifies a caller who sends a valid token. */
-export const Public = () => SetMetadata(IS_PUBLIC, true);
+/**
+ * Opens a route to visitors; the auth guard still identifies a caller who sends a valid token. Marked `x-public`
+ * in the OpenAPI document so the security suite can check every other route refuses visitors.
+ */
+export const Public = () => applyDecorators(SetMetadata(IS_PUBLIC, true), ApiExtension('x-public', true));
 
 /** Staff accounts only (fine-grained staff permissions come with the moderation console). */
-export const StaffOnly = () => SetMetadata(STAFF_ONLY, true);
+export const StaffOnly = () => applyDecorators(SetMetadata(STAFF_ONLY, true), ApiExtension('x-staff-only', true));
 
 /** For server-to-server callbacks (payment notifications) that carry their own signature instead. */
-export const SkipCsrf = () => SetMetadata(SKIP_CSRF, true);
+export const SkipCsrf = () => applyDecorators(SetMetadata(SKIP_CSRF, true), ApiExtension('x-skip-csrf', true));
 
 export interface RateLimitRule {
   limit: number;

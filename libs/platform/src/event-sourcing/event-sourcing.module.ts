@@ -1,6 +1,7 @@
 import {
   BeforeApplicationShutdown,
   DynamicModule,
+  INestApplicationContext,
   Inject,
   Injectable,
   Logger,
@@ -28,6 +29,16 @@ export interface ContextOptions {
   /** The bounded context: names its database (`<prefix><context>`) and its Kafka topics (`<context>.<aggregate>`). */
   context: string;
   projections?: ProjectionDefinition[];
+}
+
+/**
+ * The contexts this process hosts, with their projections (every context in the all-in-one app, one in a
+ * service): what the console's rebuild job may rebuild here (ADR 0021).
+ */
+const hosted = new Map<string, ProjectionDefinition[]>();
+
+export function hostedProjections(): ReadonlyMap<string, ProjectionDefinition[]> {
+  return hosted;
 }
 
 /** The context's own MongoDB database (event store and read models). */
@@ -92,6 +103,15 @@ class ContextRuntime implements OnApplicationBootstrap, BeforeApplicationShutdow
   }
 }
 
+/**
+ * A context's database from outside the context (demo seeds, tools). `app.select(Module).get(CONTEXT_DB)` is not
+ * scoped to that module (CONTEXT_DB lives in each context's EventSourcingModule): it answered another context's
+ * database once a ninth context was added.
+ */
+export function contextDb(app: INestApplicationContext, context: string): Db {
+  return app.get<MongoClient>(MONGO_CLIENT).db(contextDatabaseName(app.get<AppConfig>(APP_CONFIG), context));
+}
+
 /** Nest's logger in the shape the event bus logs with. */
 export function busLogger(logger: Logger) {
   return {
@@ -108,6 +128,7 @@ export function busLogger(logger: Logger) {
 @Module({})
 export class EventSourcingModule {
   static forContext(options: ContextOptions): DynamicModule {
+    hosted.set(options.context, options.projections ?? []);
     return {
       module: EventSourcingModule,
       providers: [

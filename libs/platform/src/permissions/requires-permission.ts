@@ -1,5 +1,6 @@
 import { applyDecorators, CanActivate, ExecutionContext, Injectable, SetMetadata, UseGuards } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
+import { ApiExtension } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import { isStaffPermission } from '@forum/contracts';
 import type { Permission } from '@forum/contracts';
@@ -36,6 +37,8 @@ export function RequiresPermission(permission: Permission) {
   return applyDecorators(
     ...(isStaffPermission(permission) ? [StaffOnly()] : []),
     SetMetadata(REQUIRED_PERMISSION, permission),
+    // In the OpenAPI document too, so a test can enumerate every route a permission guards.
+    ApiExtension('x-required-permission', permission),
     UseGuards(PermissionGuard),
   );
 }

@@ -3,7 +3,8 @@ import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnApplicationBoo
 import type { Consumer, Kafka } from 'kafkajs';
 import { DEFAULT_SITE_SETTINGS, siteSettingsSchema } from '@forum/contracts';
 import type { SiteSettings } from '@forum/contracts';
-import { decodeEvent, retryingKafka, TopicRegistry } from '@forum/event-bus';
+import { decodeEvent, restartAfterCrash, retryingKafka, TopicRegistry } from '@forum/event-bus';
+import { busLogger } from '../event-sourcing/event-sourcing.module';
 import { APP_CONFIG } from '../config';
 import type { AppConfig } from '../config';
 import { KAFKA } from '../platform.tokens';
@@ -49,10 +50,30 @@ export class SiteSettingsCache implements OnApplicationBootstrap, BeforeApplicat
       if ([...endAtStart].every(([partition, end]) => (consumed.get(partition) ?? 0) >= end)) caughtUp();
     };
     check();
-    this.consumer = this.kafka.consumer({ groupId: this.groupId, maxWaitTimeInMs: 200 });
-    await this.consumer.connect();
-    await this.consumer.subscribe({ topic, fromBeginning: true });
-    await this.consumer.run({
+    await this.follow(topic, (partition, offset) => {
+      consumed.set(partition, offset + 1);
+      check();
+    });
+    const timedOut = await Promise.race([
+      ready.then(() => false),
+      new Promise<boolean>((r) => setTimeout(() => r(true), CATCH_UP_MS).unref()),
+    ]);
+    if (timedOut) this.logger.warn('settings: not caught up at start; serving what has arrived so far');
+  }
+
+  /** Applies the settings stream; the same group resumes where it was after a crash. */
+  private async follow(topic: string, onConsumed: (partition: number, offset: number) => void): Promise<void> {
+    const consumer = this.kafka.consumer({ groupId: this.groupId, maxWaitTimeInMs: 200 });
+    this.consumer = consumer;
+    restartAfterCrash(
+      consumer,
+      () => this.follow(topic, () => undefined),
+      () => this.consumer === consumer,
+      busLogger(this.logger),
+    );
+    await consumer.connect();
+    await consumer.subscribe({ topic, fromBeginning: true });
+    await consumer.run({
       eachMessage: async ({ partition, message }) => {
         const event = decodeEvent(message.value);
         if (event?.type === 'SettingsChanged') {
@@ -60,15 +81,9 @@ export class SiteSettingsCache implements OnApplicationBootstrap, BeforeApplicat
           const merged = siteSettingsSchema.safeParse({ ...this.settings, ...changes });
           if (merged.success) this.settings = merged.data;
         }
-        consumed.set(partition, Number(message.offset) + 1);
-        check();
+        onConsumed(partition, Number(message.offset));
       },
     });
-    const timedOut = await Promise.race([
-      ready.then(() => false),
-      new Promise<boolean>((r) => setTimeout(() => r(true), CATCH_UP_MS).unref()),
-    ]);
-    if (timedOut) this.logger.warn('settings: not caught up at start; serving what has arrived so far');
   }
 
   async beforeApplicationShutdown(): Promise<void> {

@@ -135,7 +135,8 @@ export const commentsProjection: ProjectionDefinition = {
             COMMENTS,
             comment.commentId,
             envelope,
-            { $set: { replyCount: comment.replies } },
+            // The counters may arrive before CommentPosted (another topic): the document then starts here.
+            { $set: { replyCount: comment.replies }, $setOnInsert: { likeCount: 0 } },
             { upsert: true },
           );
         }
@@ -147,7 +148,10 @@ export const commentsProjection: ProjectionDefinition = {
           event.data.targetKind === 'comment' ? COMMENTS : REPLIES,
           event.data.targetId,
           envelope,
-          { $set: { likeCount: event.data.likeCount } },
+          {
+            $set: { likeCount: event.data.likeCount },
+            ...(event.data.targetKind === 'comment' ? { $setOnInsert: { replyCount: 0 } } : {}),
+          },
           { upsert: true },
         );
         return;

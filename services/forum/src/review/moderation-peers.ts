@@ -3,7 +3,8 @@ import { CommandBus } from '@nestjs/cqrs';
 import { streamId } from '@forum/contracts';
 import type { CommandMetadata } from '@forum/contracts';
 import { DomainError, EventStore, fold } from '@forum/event-store';
-import { PeerCommands } from '@forum/platform';
+import { PeerCommands, registerContentModeration } from '@forum/platform';
+import type { ModerationAction } from '@forum/platform';
 import { DeleteCommentCommand, RestoreCommentCommand } from '../comments/comment.commands';
 import { commentDecider } from '../comments/comment.decider';
 import { DeleteReplyCommand, RestoreReplyCommand } from '../replies/reply.commands';
@@ -23,11 +24,9 @@ const NOT_FOUND = {
 } as const;
 
 /**
- * The moderation context's commands on forum content (ADR 0020): `forum.deleteContent` when staff uphold a report
- * or enough members report an item, `forum.restoreContent` when a hidden item is cleared. They run the forum's
- * own staff delete and restore, so lists and counters follow as for any staff action. Idempotent: deleting a
- * deleted item or restoring a live one changes nothing. The moderation system (auto-hide) acts as staff under
- * the id `moderation`.
+ * The moderation context's commands on forum content (ADR 0020): `forum.deleteContent` and `forum.restoreContent`
+ * (see `registerContentModeration`). They run the forum's own staff delete and restore, so lists and counters
+ * follow as for any staff action.
  */
 @Injectable()
 export class ModerationPeers implements OnModuleInit {
@@ -39,19 +38,13 @@ export class ModerationPeers implements OnModuleInit {
   ) {}
 
   onModuleInit(): void {
-    this.peers.register<ContentRef, { changed: boolean }>('forum.deleteContent', (input, meta) =>
-      this.apply(input, meta, 'delete'),
-    );
-    this.peers.register<ContentRef, { changed: boolean }>('forum.restoreContent', (input, meta) =>
-      this.apply(input, meta, 'restore'),
-    );
+    registerContentModeration<ContentRef>(this.peers, 'forum', {
+      isDeleted: (ref) => this.isDeleted(ref),
+      change: (ref, action, meta) => this.change(ref, action, meta),
+    });
   }
 
-  private async apply(ref: ContentRef, given: CommandMetadata, action: 'delete' | 'restore') {
-    const meta = asModerator(given);
-    const deleted = await this.isDeleted(ref);
-    if (deleted === (action === 'delete')) return { changed: false };
-    const { kind, contentId } = ref;
+  private async change({ kind, contentId }: ContentRef, action: ModerationAction, meta: CommandMetadata) {
     if (kind === 'topic') {
       await (action === 'delete' ? this.topics.remove(contentId, meta) : this.topics.restore(contentId, meta));
     } else if (kind === 'comment') {
@@ -61,7 +54,6 @@ export class ModerationPeers implements OnModuleInit {
       const Command = action === 'delete' ? DeleteReplyCommand : RestoreReplyCommand;
       await this.commands.execute(new Command(contentId, meta));
     }
-    return { changed: true };
   }
 
   /** Whether the item is deleted now, from its own stream; unknown items are refused with the forum's not-found. */
@@ -77,11 +69,4 @@ export class ModerationPeers implements OnModuleInit {
     if (state.status === 'none') throw new DomainError(NOT_FOUND[kind]);
     return state.status === 'deleted';
   }
-}
-
-/** Staff act as themselves; the moderation system's auto-hide acts as staff `moderation`. */
-function asModerator(meta: CommandMetadata): CommandMetadata {
-  if (meta.actor.kind === 'staff') return meta;
-  if (meta.actor.kind === 'system') return { ...meta, actor: { kind: 'staff', id: meta.actor.id ?? 'moderation' } };
-  throw new DomainError('auth.forbidden');
 }

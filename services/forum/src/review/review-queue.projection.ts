@@ -1,22 +1,14 @@
 import type { EventEnvelope, ReviewKind, SubmissionEvent, SubmissionPayload } from '@forum/contracts';
 import type { ProjectionDefinition, ReadModelWriter } from '@forum/event-bus';
+import { pendingSubmission } from '@forum/platform';
+import type { SubmissionQueueDocument } from '@forum/platform';
 import { addToList, ID_LISTS, removeFromList } from '../comments/id-lists';
 
 export const REVIEW_QUEUE_PROJECTION = 'forum-review-queue';
 export const REVIEW_QUEUE = 'review_queue';
 
 /** One document per submission (`_id` = the content id it will have once approved). */
-export interface SubmissionDocument {
-  _id: string;
-  kind: ReviewKind;
-  authorId: string;
-  status: 'pending' | 'approved' | 'rejected';
-  payload: SubmissionPayload;
-  submittedAt: string;
-  decidedBy: string | null;
-  decidedAt: string | null;
-  reason: string | null;
-}
+export type SubmissionDocument = SubmissionQueueDocument<ReviewKind, SubmissionPayload>;
 
 /**
  * The staff review queue and the authors' "pending review" lists: the id list `memberPending:<author>` holds
@@ -32,19 +24,8 @@ export const reviewQueueProjection: ProjectionDefinition = {
     const event = envelope as EventEnvelope & SubmissionEvent;
     switch (event.type) {
       case 'ContentSubmitted': {
-        const { contentId, authorId, payload, submittedAt } = event.data;
-        writer.upsertVersioned(REVIEW_QUEUE, contentId, envelope, {
-          $set: {
-            kind: payload.kind,
-            authorId,
-            status: 'pending',
-            payload,
-            submittedAt,
-            decidedBy: null,
-            decidedAt: null,
-            reason: null,
-          },
-        });
+        const { contentId, authorId } = event.data;
+        writer.upsertVersioned(REVIEW_QUEUE, contentId, envelope, { $set: pendingSubmission(event.data) });
         addToList(writer, 'memberPending', authorId, envelope, contentId);
         return;
       }

@@ -3,7 +3,7 @@ import { stepMeta, streamId } from '@forum/contracts';
 import type { CommandMetadata, ReviewKind, SubmissionEvent, SubmissionPayload } from '@forum/contracts';
 import { ProjectionWaiter } from '@forum/event-bus';
 import { DomainError, EventStore, HandleResult } from '@forum/event-store';
-import { APP_CONFIG, SiteSettingsCache } from '@forum/platform';
+import { APP_CONFIG, heldForReview, reviewerOf, SiteSettingsCache } from '@forum/platform';
 import type { AppConfig } from '@forum/platform';
 import { commentDecider } from '../comments/comment.decider';
 import { COMMENTS_PROJECTION } from '../comments/comments.projection';
@@ -31,12 +31,6 @@ export interface ReviewDecision {
   visible: boolean;
 }
 
-function staffOf(meta: CommandMetadata): string {
-  const { id, kind } = meta.actor;
-  if (!id || kind !== 'staff') throw new DomainError('auth.forbidden');
-  return id;
-}
-
 /**
  * The review queue (ADR 0014). Post handlers ask `required` and, when it says so, `submit` the prepared content
  * instead of posting it; approval appends the content's normal `...Posted` event on its own stream, so every
@@ -55,7 +49,7 @@ export class ReviewCommands {
 
   /** Whether a new item of this kind by this author waits for review: staff's never do. */
   required(kind: ReviewKind, byStaff: boolean): boolean {
-    return !byStaff && this.settings.current().review[SETTING[kind]];
+    return heldForReview(this.settings, SETTING[kind], byStaff);
   }
 
   /** Holds the content; returns once the queue (and the author's pending list) shows it. */
@@ -75,7 +69,7 @@ export class ReviewCommands {
   }
 
   async approve(kind: ReviewKind, contentId: string, meta: CommandMetadata): Promise<ReviewDecision> {
-    const by = staffOf(meta);
+    const by = reviewerOf(meta);
     const stream = streamId('submission', contentId);
     const submitted = (await this.store.readStream(stream)).find((event) => event.type === 'ContentSubmitted');
     if (!submitted) throw new DomainError('forum.submission_not_found');
@@ -97,7 +91,7 @@ export class ReviewCommands {
   }
 
   async reject(kind: ReviewKind, contentId: string, reason: string, meta: CommandMetadata): Promise<ReviewDecision> {
-    const by = staffOf(meta);
+    const by = reviewerOf(meta);
     const result = await this.store.handle(
       submissionDecider,
       streamId('submission', contentId),

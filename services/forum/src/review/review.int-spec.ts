@@ -50,7 +50,7 @@ describe('review queue over HTTP', () => {
     expect(changed.status).toBe(200);
     const settings = f.t.app.select(ForumModule).get(SiteSettingsCache);
     await eventually(async () =>
-      expect(settings.current().review).toEqual({ topics: true, comments: true, replies: true }),
+      expect(settings.current().review).toMatchObject({ topics: true, comments: true, replies: true }),
     );
   });
   afterAll(() => f.t.close());

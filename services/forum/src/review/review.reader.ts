@@ -1,10 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { Db, Filter } from 'mongodb';
-import { pageOf } from '@forum/contracts';
-import type { Page } from '@forum/contracts';
-import { CONTEXT_DB } from '@forum/platform';
+import type { Db } from 'mongodb';
+import type { ReviewKind, SubmissionPayload } from '@forum/contracts';
+import { CONTEXT_DB, SubmissionQueueReader } from '@forum/platform';
 import { REVIEW_QUEUE, SubmissionDocument } from './review-queue.projection';
-import type { ReviewQuery, ReviewRow } from './review.schemas';
+import type { ReviewRow } from './review.schemas';
 
 function rowOf(doc: SubmissionDocument): ReviewRow {
   const { payload } = doc;
@@ -25,33 +24,8 @@ function rowOf(doc: SubmissionDocument): ReviewRow {
 
 /** The staff queue (pending, oldest first) and an author's own held or rejected items (newest first). */
 @Injectable()
-export class ReviewReader {
-  constructor(@Inject(CONTEXT_DB) private readonly db: Db) {}
-
-  queue({ kind, page, pageSize }: ReviewQuery): Promise<Page<ReviewRow>> {
-    return this.page({ kind, status: 'pending' }, 1, page, pageSize);
-  }
-
-  mine(authorId: string, { kind, page, pageSize }: ReviewQuery): Promise<Page<ReviewRow>> {
-    return this.page({ kind, authorId, status: { $in: ['pending', 'rejected'] } }, -1, page, pageSize);
-  }
-
-  private async page(
-    filter: Filter<SubmissionDocument>,
-    order: 1 | -1,
-    page: number,
-    pageSize: number,
-  ): Promise<Page<ReviewRow>> {
-    const collection = this.db.collection<SubmissionDocument>(REVIEW_QUEUE);
-    const [docs, total] = await Promise.all([
-      collection
-        .find(filter)
-        .sort({ submittedAt: order, _id: order })
-        .skip((page - 1) * pageSize)
-        .limit(pageSize)
-        .toArray(),
-      collection.countDocuments(filter),
-    ]);
-    return pageOf(docs.map(rowOf), page, pageSize, total);
+export class ReviewReader extends SubmissionQueueReader<ReviewKind, SubmissionPayload, ReviewRow> {
+  constructor(@Inject(CONTEXT_DB) db: Db) {
+    super(db, REVIEW_QUEUE, rowOf);
   }
 }

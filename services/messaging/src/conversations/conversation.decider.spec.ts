@@ -31,6 +31,35 @@ describe('conversation decider (one stream per pair of members)', () => {
       .thenError('messaging.cannot_message_self');
   });
 
+  it('refuses messages to a member who blocked the sender, until unblocked; blocking twice appends nothing', () => {
+    const blocked: ConversationEvent = {
+      type: 'MemberBlockedInConversation',
+      data: { conversationId: id, memberId: 'b', otherMemberId: 'a', at: t1.toISOString() },
+    };
+    const unblocked: ConversationEvent = {
+      type: 'MemberUnblockedInConversation',
+      data: { conversationId: id, memberId: 'b', otherMemberId: 'a', at: t2.toISOString() },
+    };
+    given(conversationDecider).when({ type: 'Block', memberId: 'b', otherMemberId: 'a', now: t1 }).then([blocked]);
+    given(conversationDecider, [blocked])
+      .when({ type: 'Block', memberId: 'b', otherMemberId: 'a', now: t2 })
+      .thenNothingHappened();
+    given(conversationDecider, [blocked])
+      .when({ type: 'Send', messageId: 'm1', fromMemberId: 'a', toMemberId: 'b', content: 'hi', now: t2 })
+      .thenError('messaging.blocked');
+    given(conversationDecider, [blocked])
+      .when({ type: 'Send', messageId: 'm1', fromMemberId: 'b', toMemberId: 'a', content: 'hi', now: t2 })
+      .then([
+        {
+          ...sent('m1', 'b', 'a'),
+          data: { ...sent('m1', 'b', 'a').data, sentAt: t2.toISOString() },
+        } as ConversationEvent,
+      ]);
+    given(conversationDecider, [blocked, unblocked])
+      .when({ type: 'Send', messageId: 'm1', fromMemberId: 'a', toMemberId: 'b', content: 'hi', now: t1 })
+      .then([sent('m1', 'a', 'b')]);
+  });
+
   it('reads up to the last message once; the sender has read what came before their message', () => {
     const read = { type: 'Read', memberId: 'b', otherMemberId: 'a', now: t2 } as const;
     given(conversationDecider, [sent('m1', 'a', 'b'), sent('m2', 'a', 'b')])

@@ -18,13 +18,16 @@ export interface ConversationState {
   hiddenUpTo: Record<string, string>;
   /** Every message's sender and who deleted it for themselves. */
   messages: Record<string, { from: string; deletedFor: string[] }>;
+  /** Members of the pair who refuse messages from the other. */
+  blockedBy?: string[];
 }
 
 export type ConversationCommand =
   | { type: 'Send'; messageId: string; fromMemberId: string; toMemberId: string; content: string; now: Date }
   | { type: 'Read'; memberId: string; otherMemberId: string; now: Date }
   | { type: 'DeleteMessage'; memberId: string; otherMemberId: string; messageId: string; now: Date }
-  | { type: 'DeleteConversation'; memberId: string; otherMemberId: string; now: Date };
+  | { type: 'DeleteConversation'; memberId: string; otherMemberId: string; now: Date }
+  | { type: 'Block' | 'Unblock'; memberId: string; otherMemberId: string; now: Date };
 
 const after = (id: string, mark: string | undefined) => mark === undefined || id > mark;
 
@@ -65,6 +68,10 @@ export const conversationDecider: Decider<ConversationState, ConversationCommand
           hiddenUpTo: { ...state.hiddenUpTo, [event.data.memberId]: event.data.upToMessageId },
           readUpTo: { ...state.readUpTo, [event.data.memberId]: event.data.upToMessageId },
         };
+      case 'MemberBlockedInConversation':
+        return { ...state, blockedBy: [...(state.blockedBy ?? []), event.data.memberId] };
+      case 'MemberUnblockedInConversation':
+        return { ...state, blockedBy: (state.blockedBy ?? []).filter((id) => id !== event.data.memberId) };
       default:
         return state;
     }
@@ -76,6 +83,7 @@ export const conversationDecider: Decider<ConversationState, ConversationCommand
         const { messageId, fromMemberId, toMemberId, content } = command;
         if (fromMemberId === toMemberId) throw new DomainError('messaging.cannot_message_self');
         if (state.messages[messageId]) return [];
+        if (state.blockedBy?.includes(toMemberId)) throw new DomainError('messaging.blocked');
         const data = { conversationId: conversationId(fromMemberId, toMemberId), messageId, fromMemberId, toMemberId };
         return [{ type: 'PrivateMessageSent', data: { ...data, content, sentAt: at } }];
       }
@@ -113,6 +121,19 @@ export const conversationDecider: Decider<ConversationState, ConversationCommand
           {
             type: 'ConversationDeleted',
             data: { conversationId: id, memberId, otherMemberId, upToMessageId: last, deletedAt: at },
+          },
+        ];
+      }
+      case 'Block':
+      case 'Unblock': {
+        const { memberId, otherMemberId } = command;
+        if (memberId === otherMemberId) throw new DomainError('messaging.cannot_message_self');
+        if (state.blockedBy?.includes(memberId) === (command.type === 'Block')) return [];
+        const data = { conversationId: conversationId(memberId, otherMemberId), memberId, otherMemberId, at };
+        return [
+          {
+            type: command.type === 'Block' ? 'MemberBlockedInConversation' : 'MemberUnblockedInConversation',
+            data,
           },
         ];
       }

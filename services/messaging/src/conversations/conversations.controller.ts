@@ -1,4 +1,4 @@
-import { Controller, Delete, Get, HttpCode, Param, Post } from '@nestjs/common';
+import { Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { z } from 'zod';
 import type { Actor, CommandMetadata, Page } from '@forum/contracts';
@@ -6,7 +6,7 @@ import { CommandMeta, CurrentActor, RateLimit, ValidBody, ValidQuery } from '@fo
 import { pageQuery } from '../paging';
 import type { PageQuery } from '../paging';
 import { Conversations, memberOf, SentMessage } from './conversations';
-import { ConversationRow, ConversationsReader, MessageView } from './conversations.reader';
+import { BlockedMember, ConversationRow, ConversationsReader, MessageView } from './conversations.reader';
 
 const sendBody = z.strictObject({
   toMemberId: z.string().min(1).max(64),
@@ -33,6 +33,32 @@ export class ConversationsController {
     @CommandMeta() meta: CommandMetadata,
   ): Promise<SentMessage> {
     return this.conversations.send(actor, body.toMemberId, body.content, meta);
+  }
+
+  /** The members I refuse private messages from. */
+  @Get('blocks')
+  blocks(@CurrentActor() actor: Actor, @ValidQuery(pageQuery) query: PageQuery): Promise<Page<BlockedMember>> {
+    return this.reader.blocks(memberOf(actor), query.page, query.pageSize);
+  }
+
+  @Put('blocks/:memberId')
+  @HttpCode(204)
+  async block(
+    @CurrentActor() actor: Actor,
+    @Param('memberId') memberId: string,
+    @CommandMeta() meta: CommandMetadata,
+  ): Promise<void> {
+    await this.conversations.block(actor, memberId, true, meta);
+  }
+
+  @Delete('blocks/:memberId')
+  @HttpCode(204)
+  async unblock(
+    @CurrentActor() actor: Actor,
+    @Param('memberId') memberId: string,
+    @CommandMeta() meta: CommandMetadata,
+  ): Promise<void> {
+    await this.conversations.block(actor, memberId, false, meta);
   }
 
   @Get('conversations')

@@ -127,6 +127,31 @@ describe('messaging: private messages over HTTP', () => {
     });
   });
 
+  it('lets a member block another: their messages are refused (zh and en) until unblocked; mine still go out', async () => {
+    const [gil, hal] = [await f.member('pm_gil'), await f.member('pm_hal')];
+    expect((await send(hal, gil, 'before')).status).toBe(201);
+    expect((await as(gil).request('PUT', `/api/messaging/blocks/${hal}`)).status).toBe(204);
+    // Blocking twice changes nothing; the list shows hal once.
+    expect((await as(gil).request('PUT', `/api/messaging/blocks/${hal}`)).status).toBe(204);
+    const list = await as(gil).get<Page<{ member: { memberId: string } }>>('/api/messaging/blocks');
+    expect(list.body.items.map((row) => row.member.memberId)).toEqual([hal]);
+
+    const refused = await send(hal, gil, 'let me in');
+    expect([refused.status, (refused.body as unknown as ErrorBody).code]).toEqual([403, 'messaging.blocked']);
+    const zh = await as(hal)
+      .withHeaders({ 'accept-language': 'zh-CN' })
+      .post<ErrorBody>('/api/messaging/messages', { toMemberId: gil, content: 'hi' });
+    expect(zh.body.message).toBe('对方已拒收你的私信。');
+    // The blocker may still write; hal's own list of blocks is empty.
+    expect((await send(gil, hal, 'I can still write')).status).toBe(201);
+    expect((await as(hal).get<Page<unknown>>('/api/messaging/blocks')).body.total).toBe(0);
+
+    expect((await as(gil).request('DELETE', `/api/messaging/blocks/${hal}`)).status).toBe(204);
+    expect((await as(gil).get<Page<unknown>>('/api/messaging/blocks')).body.total).toBe(0);
+    expect((await send(hal, gil, 'after')).status).toBe(201);
+    expect((await as(gil).request('PUT', `/api/messaging/blocks/${gil}`)).status).toBe(400);
+  });
+
   it('answers the unread poll with zeros for visitors and stale tokens, never 401', async () => {
     const visitor = await f.t.client.anonymous().get<UnreadCount>('/api/messaging/unread-count');
     expect([visitor.status, visitor.body]).toEqual([

@@ -9,6 +9,16 @@ import type { ProjectionDefinition, ReadModelWriter } from '@forum/event-bus';
 export const PM_CONVERSATIONS = 'pm_conversations';
 /** Each member's copy of each message, `_id` = `<memberId>|<otherId>|<messageId>`: the chat view is one range. */
 export const PM_MESSAGES = 'pm_messages';
+/** Whom a member refuses messages from, `_id` = `<memberId>|<otherId>` (a member's list is one range). */
+export const PM_BLOCKS = 'pm_blocks';
+
+export interface BlockDocument {
+  _id: string;
+  memberId: string;
+  otherId: string;
+  blocked: boolean;
+  at: string;
+}
 
 export interface LastMessage {
   messageId: string;
@@ -47,7 +57,7 @@ export const conversationsProjection: ProjectionDefinition = {
   name: 'messaging-conversations',
   version: 1,
   topics: ['messaging.conversation'],
-  collections: [PM_CONVERSATIONS, PM_MESSAGES],
+  collections: [PM_CONVERSATIONS, PM_MESSAGES, PM_BLOCKS],
   apply(envelope: EventEnvelope, writer: ReadModelWriter) {
     const event = envelope as EventEnvelope & ConversationEvent;
     switch (event.type) {
@@ -93,6 +103,14 @@ export const conversationsProjection: ProjectionDefinition = {
           $set: { hiddenUpTo: event.data.upToMessageId, readUpTo: event.data.upToMessageId, unread: 0 },
         });
         return;
+      case 'MemberBlockedInConversation':
+      case 'MemberUnblockedInConversation': {
+        const { memberId, otherMemberId, at } = event.data;
+        writer.upsertVersioned(PM_BLOCKS, sideId(memberId, otherMemberId), envelope, {
+          $set: { memberId, otherId: otherMemberId, blocked: event.type === 'MemberBlockedInConversation', at },
+        });
+        return;
+      }
       default:
         return;
     }

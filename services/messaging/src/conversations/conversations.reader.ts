@@ -6,9 +6,11 @@ import { CONTEXT_DB } from '@forum/platform';
 import type { AuthorView } from '@forum/platform';
 import { MessagingMembers } from '../members';
 import {
+  BlockDocument,
   ConversationSideDocument,
   LastMessage,
   MessageRowDocument,
+  PM_BLOCKS,
   PM_CONVERSATIONS,
   PM_MESSAGES,
   sideId,
@@ -19,6 +21,11 @@ export interface ConversationRow {
   member: AuthorView;
   lastMessage: (LastMessage & { fromMe: boolean }) | null;
   unreadCount: number;
+}
+
+export interface BlockedMember {
+  member: AuthorView;
+  blockedAt: string;
 }
 
 export interface MessageView {
@@ -45,6 +52,27 @@ export class ConversationsReader {
 
   private get messages() {
     return this.db.collection<MessageRowDocument>(PM_MESSAGES);
+  }
+
+  /** Members I refuse private messages from, most recently blocked first. */
+  async blocks(memberId: string, page: number, pageSize: number): Promise<Page<BlockedMember>> {
+    const prefix = `${memberId}|`;
+    const rows = (
+      await this.db
+        .collection<BlockDocument>(PM_BLOCKS)
+        .find({ _id: { $gt: prefix, $lt: `${prefix}\uffff` } })
+        .toArray()
+    )
+      .filter((row) => row.blocked)
+      .sort((a, b) => (a.at < b.at ? 1 : -1));
+    const shown = rows.slice((page - 1) * pageSize, page * pageSize);
+    const views = await this.members.views(shown.map((row) => row.otherId));
+    return pageOf(
+      shown.map((row) => ({ member: views.get(row.otherId)!, blockedAt: row.at })),
+      page,
+      pageSize,
+      rows.length,
+    );
   }
 
   /** Newest conversation first; a conversation deleted for me reappears when a newer message arrives. */

@@ -41,6 +41,16 @@ export class Conversations {
     return { messageId: data.messageId, conversationId: data.conversationId, sentAt: data.sentAt };
   }
 
+  /** The member refuses (or accepts again) private messages from `otherMemberId`; answers once the list shows it. */
+  async block(actor: Actor, otherMemberId: string, blocked: boolean, meta: CommandMetadata): Promise<void> {
+    const memberId = memberOf(actor);
+    if (otherMemberId === memberId) throw new DomainError('messaging.cannot_message_self');
+    requireOther(memberId, otherMemberId);
+    if (blocked) await this.members.requireReachable(otherMemberId);
+    const type = blocked ? 'Block' : 'Unblock';
+    await this.run(memberId, otherMemberId, { type, memberId, otherMemberId, now: meta.now }, meta);
+  }
+
   async read(actor: Actor, otherMemberId: string, meta: CommandMetadata): Promise<void> {
     const memberId = memberOf(actor);
     requireOther(memberId, otherMemberId);

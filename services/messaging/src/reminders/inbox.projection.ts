@@ -11,6 +11,21 @@ export const REMINDERS = 'reminders';
 /** Per member (`_id` = memberId): the read-all watermarks, reminder preferences, notices deleted for them. */
 export const INBOX_STATE = 'inbox_state';
 
+/**
+ * Per member (`_id` = memberId): what the unread count needs, in one document read by `_id` (counting rows is an
+ * `_id` range, which the MongoDB-wire stand-in answers by scanning every member's reminders). `delivered` maps a
+ * reminder id to its types, `done` marks the reminders read or deleted one by one. Both only grow by idempotent,
+ * commuting writes, so no `_src` entry per delivery stream is needed; entries at or below the read-all watermark
+ * no longer count and are pruned by the reader (ADR 0012).
+ */
+export const REMINDER_UNREAD = 'reminder_unread';
+
+export interface ReminderUnreadDocument {
+  _id: string;
+  delivered?: Record<string, number[]>;
+  done?: Record<string, 1>;
+}
+
 export interface ReminderRowDocument {
   _id: string;
   memberId: string;
@@ -42,13 +57,15 @@ export const reminderRowId = (memberId: string, reminderId: string) => `${member
 
 export const inboxProjection: ProjectionDefinition = {
   name: 'messaging-inbox',
-  version: 1,
+  version: 2,
   topics: ['messaging.reminderDelivery', 'messaging.inbox'],
-  collections: [REMINDERS, INBOX_STATE],
+  collections: [REMINDERS, INBOX_STATE, REMINDER_UNREAD],
   apply(envelope: EventEnvelope, writer: ReadModelWriter) {
     const event = envelope as EventEnvelope & (ReminderDeliveryEvent | InboxEvent);
-    const mark = (memberId: string, reminderId: string, fields: Partial<ReminderRowDocument>) =>
+    const mark = (memberId: string, reminderId: string, fields: Partial<ReminderRowDocument>) => {
       writer.updateOnce(REMINDERS, reminderRowId(memberId, reminderId), envelope, { $set: fields }, { upsert: true });
+      writer.updateIdempotent(REMINDER_UNREAD, memberId, { $set: { [`done.${reminderId}`]: 1 } });
+    };
     const state = (memberId: string, update: Record<string, unknown>) =>
       writer.upsertVersioned(INBOX_STATE, memberId, envelope, update);
     switch (event.type) {
@@ -64,6 +81,9 @@ export const inboxProjection: ProjectionDefinition = {
             { $set: { ...fields, memberId, reminderId: sourceEventId }, $addToSet: { types: { $each: types } } },
             { upsert: true },
           );
+          writer.updateIdempotent(REMINDER_UNREAD, memberId, {
+            $addToSet: { [`delivered.${sourceEventId}`]: { $each: types } },
+          });
         }
         return;
       }

@@ -5,8 +5,9 @@ import { eventually } from '@forum/testing';
 import { followStream } from '../../../identity/src/follows/follow.decider';
 import { MessagingFixture, startMessaging } from '../messaging.fixture';
 import type { UnreadCount } from '../unread/unread-counts';
-import { REMINDERS } from './inbox.projection';
+import { inboxProjection, REMINDERS } from './inbox.projection';
 import { FANOUT_BATCH, FANOUT_REACTOR } from './follower-fanout';
+import { deliveryStream } from './reminder-delivery.decider';
 import { REMINDER_REACTOR } from './reminder-reactor';
 import { REMINDER_SOURCE_TOPICS } from './reminder-rules';
 import type { ReminderPreferences, ReminderView } from './reminders';
@@ -39,7 +40,7 @@ describe('messaging: reminders from other contexts', () => {
   /** The reminder reactor and the inbox projection have consumed everything published so far. */
   const settled = async () => {
     await f.caughtUp(REMINDER_REACTOR, REMINDER_SOURCE_TOPICS);
-    await f.caughtUp('messaging-inbox', ['messaging.reminderDelivery', 'messaging.inbox']);
+    await f.caughtUp(inboxProjection, ['messaging.reminderDelivery', 'messaging.inbox']);
   };
   const remindersOf = async (memberId: string, expected: number) =>
     eventually(async () => {
@@ -291,6 +292,41 @@ describe('messaging: reminders from other contexts', () => {
     expect(await count(author)).toBe(0);
   });
 
+  it('keeps the badge exact past hundreds of reminders, a read-all and deliveries redelivered after it', async () => {
+    const [author, fan] = await many('uc_author', 'uc_fan');
+    const topicId = data<{ topicId: string }>(await topicPosted(author)).topicId;
+    const comments = Array.from({ length: 210 }, () => {
+      const commentId = newId();
+      return f.envelope(`comment-${commentId}`, 'CommentPosted', {
+        commentId,
+        topicId,
+        authorId: fan,
+        contentHtml: '<p>one of many</p>',
+        quotedCommentId: null,
+        quoteChain: [],
+        mentions: [],
+        postedAt: new Date().toISOString(),
+        isStaff: false,
+      });
+    });
+    await f.republishAll('forum', comments);
+    await eventually(async () => expect(await count(author)).toBe(210), { timeoutMs: 30_000 });
+
+    expect((await as(author).post('/api/messaging/reminders/read-all')).status).toBe(204);
+    expect(await count(author)).toBe(0);
+    // The inbox projection hears every delivery again (a relay that crashed before marking them published).
+    const messagingStore = new EventStore('messaging', f.t.db('messaging'));
+    const deliveries = await Promise.all(
+      comments.map(async (comment) => (await messagingStore.readStream(deliveryStream(comment.id)))[0]!),
+    );
+    await f.republishAll('messaging', deliveries);
+    await settled();
+    expect(await count(author)).toBe(0);
+    await commentPosted(topicId, fan);
+    await eventually(async () => expect(await count(author)).toBe(1));
+    expect(await rows(author)).toBe(211);
+  });
+
   it('90 / 100 / 110: followers hear of a member’s topic, comment and reply, in batches, once each', async () => {
     const [author, fan, mentionedFan, quitter] = await many('fo_author', 'fo_fan', 'fo_mentioned', 'fo_quitter');
     for (const follower of [fan, mentionedFan, quitter])
@@ -339,7 +375,7 @@ describe('messaging: reminders from other contexts', () => {
 
     await f.republish('forum', topic);
     await f.caughtUp(FANOUT_REACTOR, ['forum.topic', 'forum.comment', 'forum.reply']);
-    await f.caughtUp('messaging-inbox', ['messaging.reminderDelivery']);
+    await f.caughtUp(inboxProjection, ['messaging.reminderDelivery']);
     expect(await reminders.countDocuments({ reminderId: topic.id })).toBe(synthetic.length + 2);
     console.log(
       `follower fan-out: ${synthetic.length + 2} reminders visible ${fanoutMs} ms after the topic was published`,

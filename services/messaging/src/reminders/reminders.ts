@@ -15,7 +15,9 @@ import {
   InboxStateDocument,
   reminderRowId,
   ReminderRowDocument,
+  REMINDER_UNREAD,
   REMINDERS,
+  ReminderUnreadDocument,
 } from './inbox.projection';
 import { FOLLOWED_POST_TYPES } from './follower-fanout';
 import { IMPLEMENTED_REMINDER_TYPES } from './reminder-rules';
@@ -38,6 +40,9 @@ export interface ReminderPreferences {
   /** Every type this site knows, and which of them the member receives. */
   types: { type: number; enabled: boolean; generated: boolean }[];
 }
+
+/** Entries below the read-all watermark kept in a member's unread document before a count drops them. */
+const PRUNE_AT = 200;
 
 const REMINDER_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
@@ -95,16 +100,34 @@ export class Reminders {
     return pageOf(items, page, pageSize, total);
   }
 
-  /** Unread = after the read-all watermark, not read one by one, not deleted, of a wanted type. */
+  /**
+   * Unread = after the read-all watermark, not read one by one, not deleted, of a wanted type: counted from the
+   * member's one `reminder_unread` document. Entries the watermark covers count for nothing; once there are many,
+   * they are dropped (a redelivery that brings one back leaves it below the watermark, so the count holds).
+   */
   async unreadCount(memberId: string, state?: InboxStateDocument): Promise<number> {
-    const inbox = state ?? (await this.inboxState(memberId));
-    const prefix = `${memberId}|`;
-    return this.rows.countDocuments({
-      _id: { $gt: `${prefix}${inbox.remindersReadUpTo ?? ''}`, $lt: `${prefix}\uffff` },
-      read: { $ne: true },
-      deleted: { $ne: true },
-      types: { $in: enabledTypes(inbox) },
-    });
+    const [inbox, unread] = await Promise.all([
+      state ?? this.inboxState(memberId),
+      this.db.collection<ReminderUnreadDocument>(REMINDER_UNREAD).findOne({ _id: memberId }),
+    ]);
+    const watermark = inbox.remindersReadUpTo ?? '';
+    const disabled = new Set(inbox.disabledTypes ?? []);
+    const done = unread?.done ?? {};
+    let count = 0;
+    const stale: string[] = [];
+    for (const [reminderId, types] of Object.entries(unread?.delivered ?? {})) {
+      if (reminderId <= watermark) stale.push(`delivered.${reminderId}`);
+      else if (!done[reminderId] && types.some((type) => !disabled.has(type))) count += 1;
+    }
+    for (const reminderId of Object.keys(done)) if (reminderId <= watermark) stale.push(`done.${reminderId}`);
+    if (stale.length >= PRUNE_AT) await this.prune(memberId, stale);
+    return count;
+  }
+
+  private async prune(memberId: string, paths: string[]): Promise<void> {
+    await this.db
+      .collection<ReminderUnreadDocument>(REMINDER_UNREAD)
+      .updateOne({ _id: memberId }, { $unset: Object.fromEntries(paths.map((path) => [path, ''])) });
   }
 
   async markRead(actor: Actor, reminderId: string, meta: CommandMetadata): Promise<void> {

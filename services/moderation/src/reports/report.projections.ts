@@ -1,5 +1,8 @@
 import { reportStatusCode } from '@forum/contracts';
 import type {
+  AnswerEvent,
+  AnswerReplyEvent,
+  QuestionEvent,
   CommentEvent,
   EventEnvelope,
   ReplyEvent,
@@ -50,11 +53,13 @@ function excerptOf(html: string): string {
  */
 export const reportableContentProjection: ProjectionDefinition = {
   name: REPORTABLE_CONTENT_PROJECTION,
-  version: 1,
-  topics: ['forum.topic', 'forum.comment', 'forum.reply'],
+  // Version 2: the Q&A kinds joined (a fresh consumer group reads their topics from the beginning).
+  version: 2,
+  topics: ['forum.topic', 'forum.comment', 'forum.reply', 'qa.question', 'qa.answer', 'qa.answerReply'],
   collections: [REPORTABLE_CONTENT],
   apply(envelope: EventEnvelope, writer: ReadModelWriter) {
-    const event = envelope as EventEnvelope & (TopicEvent | CommentEvent | ReplyEvent);
+    const event = envelope as EventEnvelope &
+      (TopicEvent | CommentEvent | ReplyEvent | QuestionEvent | AnswerEvent | AnswerReplyEvent);
     const put = (kind: ReportKind, contentId: string, fields: Partial<ReportableContentDocument>) =>
       writer.upsertVersioned(REPORTABLE_CONTENT, contentKey(kind, contentId), envelope, {
         $set: { kind, contentId, ...fields },
@@ -93,6 +98,43 @@ export const reportableContentProjection: ProjectionDefinition = {
       case 'ReplyDeleted':
       case 'ReplyRestored':
         return put('reply', event.data.replyId, { deleted: event.type === 'ReplyDeleted' });
+      // Q&A: `topicId` is the question, the thread a staff link opens.
+      case 'QuestionAsked':
+        return put('question', event.data.questionId, {
+          topicId: event.data.questionId,
+          authorId: event.data.askerId,
+          excerpt: event.data.title.slice(0, EXCERPT_LENGTH),
+          deleted: false,
+        });
+      case 'QuestionEdited':
+        return put('question', event.data.questionId, { excerpt: event.data.title.slice(0, EXCERPT_LENGTH) });
+      case 'QuestionDeleted':
+      case 'QuestionRestored':
+        return put('question', event.data.questionId, { deleted: event.type === 'QuestionDeleted' });
+      case 'AnswerPosted':
+        return put('answer', event.data.answerId, {
+          topicId: event.data.questionId,
+          authorId: event.data.authorId,
+          excerpt: excerptOf(event.data.content),
+          deleted: false,
+        });
+      case 'AnswerEdited':
+        return put('answer', event.data.answerId, { excerpt: excerptOf(event.data.content) });
+      case 'AnswerDeleted':
+      case 'AnswerRestored':
+        return put('answer', event.data.answerId, { deleted: event.type === 'AnswerDeleted' });
+      case 'AnswerReplyPosted':
+        return put('answerReply', event.data.replyId, {
+          topicId: event.data.questionId,
+          authorId: event.data.authorId,
+          excerpt: excerptOf(event.data.content),
+          deleted: false,
+        });
+      case 'AnswerReplyEdited':
+        return put('answerReply', event.data.replyId, { excerpt: excerptOf(event.data.content) });
+      case 'AnswerReplyDeleted':
+      case 'AnswerReplyRestored':
+        return put('answerReply', event.data.replyId, { deleted: event.type === 'AnswerReplyDeleted' });
     }
   },
 };

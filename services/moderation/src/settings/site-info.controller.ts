@@ -71,6 +71,8 @@ export class SiteInfoController {
       closedNotice: settings.closedNotice,
       switches: settings.switches,
       forum: { maxTagsPerTopic: settings.forum.maxTagsPerTopic },
+      /** The ask form's bounds (DOMAIN §6): tags per question, bounty in fen and points. */
+      qa: { maxTags: settings.qa.maxTags, bounty: settings.qa.bounty },
     };
   }
 

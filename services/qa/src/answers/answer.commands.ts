@@ -6,7 +6,9 @@ import { DomainError, EventStore, fold } from '@forum/event-store';
 import type { HandleResult } from '@forum/event-store';
 import { APP_CONFIG } from '@forum/platform';
 import type { AppConfig } from '@forum/platform';
+import { QaMentions } from '../qa-mentions';
 import { actorOf, QaPolicy, withoutAddress } from '../qa-policy';
+import { QaReview } from '../review/qa-review';
 import { questionDecider, questionStream } from '../questions/question.decider';
 import type { QuestionState } from '../questions/question.decider';
 import type { ContentBody } from '../questions/question.schemas';
@@ -18,6 +20,8 @@ export interface AnswerWritten {
   id: string;
   version: number;
   visible: boolean;
+  /** Held for review (ADR 0024): not posted until staff approve it. */
+  pending?: boolean;
 }
 
 export interface ReplyBody extends ContentBody {
@@ -35,6 +39,8 @@ export class AnswerCommands {
     private readonly store: EventStore,
     private readonly waiter: ProjectionWaiter,
     private readonly policy: QaPolicy,
+    private readonly mentions: QaMentions,
+    private readonly review: QaReview,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -44,14 +50,20 @@ export class AnswerCommands {
     const question = await this.liveQuestion(questionId);
     await this.policy.requirePermission(meta, 'answer.post', question.tagIds);
     const content = this.policy.prepare(body.content);
+    const mentions = await this.mentions.of(content);
     const answerId = newId(meta.now.getTime());
+    if (this.review.required('answer', actor.byStaff)) {
+      const payload = { kind: 'answer' as const, questionId, content, mentions };
+      const { visible } = await this.review.submit(answerId, actor.by, payload, meta);
+      return { id: answerId, version: 0, visible, pending: true };
+    }
     const command = {
       type: 'PostAnswer' as const,
       answerId,
       questionId,
       authorId: actor.by,
       content,
-      mentions: [],
+      mentions,
       isStaff: actor.byStaff,
       now: meta.now,
     };
@@ -65,8 +77,9 @@ export class AnswerCommands {
     const actor = actorOf(meta);
     this.policy.requireSwitch('answers', actor);
     const content = this.policy.prepare(body.content);
+    const mentions = await this.mentions.of(content);
     const adopted = await this.isAdopted(answerId);
-    const command = { type: 'EditAnswer' as const, answerId, content, mentions: [], adopted, ...actor };
+    const command = { type: 'EditAnswer' as const, answerId, content, mentions, adopted, ...actor };
     return this.written(
       answerId,
       await this.store.handle(answerDecider, answerStream(answerId), command, withoutAddress(meta)),
@@ -96,7 +109,14 @@ export class AnswerCommands {
         throw new DomainError('qa.answer_reply_not_found');
     }
     const content = this.policy.prepare(body.content);
+    const mentions = await this.mentions.of(content);
     const replyId = newId(meta.now.getTime());
+    if (this.review.required('answerReply', actor.byStaff)) {
+      const questionId = answer.questionId!;
+      const payload = { kind: 'answerReply' as const, questionId, answerId, parentReplyId, content, mentions };
+      const { visible } = await this.review.submit(replyId, actor.by, payload, meta);
+      return { id: replyId, version: 0, visible, pending: true };
+    }
     const command = {
       type: 'PostAnswerReply' as const,
       replyId,
@@ -105,7 +125,7 @@ export class AnswerCommands {
       parentReplyId,
       authorId: actor.by,
       content,
-      mentions: [],
+      mentions,
       isStaff: actor.byStaff,
       now: meta.now,
     };
@@ -119,7 +139,8 @@ export class AnswerCommands {
     const actor = actorOf(meta);
     this.policy.requireSwitch('questionAddenda', actor);
     const content = this.policy.prepare(body.content);
-    const command = { type: 'EditAnswerReply' as const, replyId, content, mentions: [], ...actor };
+    const mentions = await this.mentions.of(content);
+    const command = { type: 'EditAnswerReply' as const, replyId, content, mentions, ...actor };
     return this.written(
       replyId,
       await this.store.handle(answerReplyDecider, answerReplyStream(replyId), command, withoutAddress(meta)),

@@ -65,6 +65,9 @@ function evolvePost(state: PostState, event: AnswerEvent | AnswerReplyEvent): Po
     case 'AnswerDeleted':
     case 'AnswerReplyDeleted':
       return { ...state, deleted: true };
+    case 'AnswerRestored':
+    case 'AnswerReplyRestored':
+      return { ...state, deleted: false };
     default:
       return state;
   }

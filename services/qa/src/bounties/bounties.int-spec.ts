@@ -81,7 +81,21 @@ describe('qa: bounties through the wallet', () => {
     const asker = await f.member();
     const refused = await f.ask(asker, { title: 'Cheap', content: '<p>?</p>', tagIds: [tagId], bountyAmount: '0.01' });
     expect(refused.status).toBe(400);
-    expect(refused.body).toMatchObject({ code: 'qa.bounty_out_of_range' });
+    // The bounds are kept in fen and told in yuan (defaults: 1 to 100,000 yuan), in the reader's language.
+    expect(refused.body).toMatchObject({
+      code: 'qa.bounty_out_of_range',
+      message: 'The cash bounty must be between 1.00 and 100000.00 yuan.',
+    });
+    const zh = await f.t.client
+      .as(asker)
+      .withHeaders({ 'accept-language': 'zh-CN' })
+      .post('/api/qa/questions', { title: 'Cheap', content: '<p>?</p>', tagIds: [tagId], bountyAmount: '0.01' });
+    expect(zh.body).toMatchObject({ message: '现金悬赏须在 1.00 至 100000.00 元之间。' });
+    const points = await f.ask(asker, { title: 'Greedy', content: '<p>?</p>', tagIds: [tagId], bountyPoints: 100_001 });
+    expect(points.body).toMatchObject({
+      code: 'qa.points_bounty_out_of_range',
+      message: 'The points bounty must be between 1 and 100000 points.',
+    });
   });
 
   it('releases the freeze when the question cannot be written after it', async () => {

@@ -4,9 +4,9 @@ import { ProjectionWaiter } from '@forum/event-bus';
 import { DomainError, EventStore, fold } from '@forum/event-store';
 import { APP_CONFIG } from '@forum/platform';
 import type { AppConfig } from '@forum/platform';
-import { actorOf, withoutAddress } from '../qa-policy';
+import { actorOf } from '../qa-policy';
 import { questionDecider, questionStream } from '../questions/question.decider';
-import { questionsProjection } from '../questions/questions.projection';
+import { writeMark } from './mark-write';
 import { questionMarkDecider, questionMarkStream } from './question-mark.decider';
 
 /** Likes and favourites of questions: one small stream per (question, member). */
@@ -23,20 +23,8 @@ export class QuestionMarks {
     const question = fold(questionDecider, (await this.store.readStream(questionStream(questionId))) as never);
     if (!question.asked || question.deleted) throw new DomainError('qa.question_not_found');
     const command = { questionId, memberId: by, mark, on, now: meta.now };
-    const result = await this.store.handle(
-      questionMarkDecider,
-      questionMarkStream(questionId, by),
-      command,
-      withoutAddress(meta),
-    );
-    const visible =
-      result.events.length === 0 ||
-      (await this.waiter.waitFor(
-        questionsProjection.name,
-        result.streamId,
-        result.version,
-        this.config.READ_YOUR_WRITES_TIMEOUT_MS,
-      ));
+    const writing = { store: this.store, waiter: this.waiter, timeoutMs: this.config.READ_YOUR_WRITES_TIMEOUT_MS };
+    const visible = await writeMark(writing, questionMarkDecider, questionMarkStream(questionId, by), command, meta);
     return { questionId, [mark === 'like' ? 'liked' : 'favourited']: on, visible };
   }
 }

@@ -9,6 +9,8 @@ import type { AppConfig } from '@forum/platform';
 import { answerDecider, answerStream } from '../answers/answer.decider';
 import type { PostState } from '../answers/answer.decider';
 import { QaBounties } from '../bounties/qa-bounties';
+import { QaMentions } from '../qa-mentions';
+import { QaReview } from '../review/qa-review';
 import { actorOf, QaPolicy, withoutAddress } from '../qa-policy';
 import { QuestionTags } from '../tags/question-tags';
 import { QuestionCommand, questionDecider, QuestionState, questionStream } from './question.decider';
@@ -29,6 +31,8 @@ export class QuestionCommands {
     private readonly policy: QaPolicy,
     private readonly tags: QuestionTags,
     private readonly bounties: QaBounties,
+    private readonly mentions: QaMentions,
+    private readonly review: QaReview,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -37,6 +41,7 @@ export class QuestionCommands {
     this.policy.requireSwitch('asking', actor);
     const content = this.policy.prepare(body.content, { tagIds: body.tagIds, tree: await this.tags.state() });
     await this.policy.requirePermission(meta, 'question.ask', body.tagIds);
+    const mentions = await this.mentions.of(content);
     const { bountyAmount, bountyPoints } = body;
     this.policy.checkBounty(bountyAmount, bountyPoints);
     const questionId = newId(meta.now.getTime());
@@ -44,6 +49,18 @@ export class QuestionCommands {
     const bounty = bountyAmount + bountyPoints > 0;
     if (bounty) {
       await this.bounties.hold({ questionId, askerId: actor.by, amount: bountyAmount, points: bountyPoints }, stored);
+    }
+    if (this.review.required('question', actor.byStaff)) {
+      // Held for review (ADR 0024): the bounty stays frozen while it waits; a rejection refunds it.
+      const { title, tagIds } = body;
+      const payload = { kind: 'question' as const, title, content, tagIds, mentions, bountyAmount, bountyPoints };
+      try {
+        const { visible } = await this.review.submit(questionId, actor.by, payload, stored);
+        return { questionId, version: 0, visible, pending: true };
+      } catch (error) {
+        if (bounty) await this.bounties.refund({ questionId, reason: 'asking_failed' }, stored);
+        throw error;
+      }
     }
     const command: QuestionCommand = {
       type: 'AskQuestion',
@@ -54,7 +71,7 @@ export class QuestionCommands {
       tagIds: body.tagIds,
       bountyAmount,
       bountyPoints,
-      mentions: [],
+      mentions,
       isStaff: actor.byStaff,
       now: meta.now,
     };
@@ -73,8 +90,9 @@ export class QuestionCommands {
     this.policy.requireSwitch('asking', actor);
     const content = this.policy.prepare(body.content, { tagIds: body.tagIds, tree: await this.tags.state() });
     await this.policy.requirePermission(meta, 'question.ask', body.tagIds);
+    const mentions = await this.mentions.of(content);
     const { title, tagIds } = body;
-    return this.run(questionId, { type: 'EditQuestion', title, content, tagIds, mentions: [], ...actor }, meta);
+    return this.run(questionId, { type: 'EditQuestion', title, content, tagIds, mentions, ...actor }, meta);
   }
 
   appendAddendum(questionId: string, body: ContentBody, meta: CommandMetadata): Promise<QuestionWritten> {

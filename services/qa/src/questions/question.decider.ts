@@ -78,6 +78,9 @@ export const questionDecider: Decider<QuestionState, QuestionCommand & { questio
         };
       case 'QuestionDeleted':
         return { ...state, deleted: true };
+      case 'QuestionRestored':
+        // Deleted without an adopted answer, the bounty was refunded then: it does not come back.
+        return { ...state, deleted: false, hasBounty: state.adopted ? state.hasBounty : false };
       case 'AnswerAdopted': {
         const { answerId, answererId, answererIsStaff, round } = event.data;
         return { ...state, adopted: { answerId, answererId, answererIsStaff }, round };

@@ -3,13 +3,16 @@ import type { Db, Filter, Sort } from 'mongodb';
 import { pageOf } from '@forum/contracts';
 import type { Actor, Page } from '@forum/contracts';
 import { DomainError } from '@forum/event-store';
-import { authorViewOf, CONTEXT_DB, MEMBER_PROFILES, ReadCounts } from '@forum/platform';
+import { authorViewOf, CONTEXT_DB, MEMBER_PROFILES, ReadCounts, readPeriod } from '@forum/platform';
 import type { AuthorView, MemberProfileDocument } from '@forum/platform';
 import { QuestionTags } from '../tags/question-tags';
+import { QaReadCache } from './qa-read-cache';
 import type { PagingQuery, QuestionFilter, QuestionListQuery, StaffQuestionsQuery } from './question.schemas';
 import {
   AnswerDocument,
+  AnswerLikeDocument,
   AnswerReplyDocument,
+  QA_ANSWER_LIKES,
   QA_ANSWER_REPLIES,
   QA_ANSWERS,
   QA_MARKS,
@@ -21,6 +24,8 @@ import {
 export const QA_READS = 'qa_question_reads';
 export const QA_READ_MARKS = 'qa_question_read_marks';
 const SIMILAR_MAX = 10;
+/** Views this process already counted today (a repeat view counts nothing): kept to skip the read-mark insert. */
+const VIEWED_MAX = 100_000;
 const HIDDEN = { _src: 0, _version: 0 } as const;
 
 export interface QuestionRow {
@@ -52,6 +57,9 @@ export interface ReplyView {
   postedAt: string;
   editedAt: string | null;
   deleted: boolean;
+  likeCount: number;
+  /** The reader likes it (false for visitors and in lists). */
+  liked: boolean;
 }
 
 export interface AnswerView {
@@ -64,6 +72,8 @@ export interface AnswerView {
   adopted: boolean;
   replyCount: number;
   deleted: boolean;
+  likeCount: number;
+  liked: boolean;
   replies: ReplyView[];
 }
 
@@ -76,6 +86,37 @@ export interface QuestionDetail extends QuestionRow {
   liked: boolean;
   favourited: boolean;
 }
+
+/** What the list index keeps of a live question: its filters' facts and sort keys. */
+type IndexEntry = Pick<
+  QuestionDocument,
+  '_id' | 'askedAt' | 'lastAnswerAt' | 'resolved' | 'rewardAmount' | 'rewardPoints' | 'tagIds'
+>;
+const INDEX_FIELDS = {
+  askedAt: 1,
+  lastAnswerAt: 1,
+  resolved: 1,
+  rewardAmount: 1,
+  rewardPoints: 1,
+  tagIds: 1,
+  asked: 1,
+  deleted: 1,
+} as const;
+
+const newestAsked = (a: IndexEntry, b: IndexEntry) =>
+  a.askedAt === b.askedAt ? (a._id < b._id ? 1 : -1) : a.askedAt < b.askedAt ? 1 : -1;
+const newestAnswered = (a: IndexEntry, b: IndexEntry) =>
+  a.lastAnswerAt === b.lastAnswerAt ? newestAsked(a, b) : (a.lastAnswerAt ?? '') < (b.lastAnswerAt ?? '') ? 1 : -1;
+
+/** The six filters of `/askList` over the list index (the same rules as FILTERS below). */
+const INDEX_FILTERS: Record<QuestionFilter, { keep: (q: IndexEntry) => boolean; order: typeof newestAsked }> = {
+  all: { keep: () => true, order: newestAsked },
+  latest: { keep: (q) => !!q.lastAnswerAt, order: newestAnswered },
+  unresolved: { keep: (q) => q.resolved !== true, order: newestAsked },
+  resolved: { keep: (q) => q.resolved === true, order: newestAsked },
+  pointsReward: { keep: (q) => (q.rewardPoints ?? 0) > 0, order: newestAsked },
+  cashReward: { keep: (q) => (q.rewardAmount ?? 0) > 0, order: newestAsked },
+};
 
 const FILTERS: Record<QuestionFilter, { where: Filter<QuestionDocument>; sort: Sort }> = {
   all: { where: {}, sort: { askedAt: -1, _id: -1 } },
@@ -90,19 +131,61 @@ const FILTERS: Record<QuestionFilter, { where: Filter<QuestionDocument>; sort: S
 @Injectable()
 export class QuestionQueries {
   private readonly reads: ReadCounts;
+  private readonly viewed = new Set<string>();
 
   constructor(
     @Inject(CONTEXT_DB) private readonly db: Db,
     private readonly tags: QuestionTags,
+    private readonly cache: QaReadCache,
   ) {
     this.reads = new ReadCounts(db, { counts: QA_READS, marks: QA_READ_MARKS });
   }
 
-  /** The six filters of `/askList` (DOMAIN §6), optionally within one tag. */
+  /**
+   * The six filters of `/askList` (DOMAIN §6), optionally within one tag. Rows are the same for every reader, so
+   * the page is cached whole; a page is one `$in` of question documents by `_id` over the list index (ADR 0017).
+   */
   list(query: QuestionListQuery): Promise<Page<QuestionRow>> {
-    const { where, sort } = FILTERS[query.filter];
-    const tag = query.tagId ? { tagIds: query.tagId } : {};
-    return this.page({ asked: true, deleted: false, ...where, ...tag }, sort, query);
+    const { filter, tagId, page, pageSize } = query;
+    return this.cache.get(`page|${filter}|${tagId ?? ''}|${page}|${pageSize}`, async () => {
+      const ids = await this.listIds(filter, tagId);
+      const slice = ids.slice((page - 1) * pageSize, page * pageSize);
+      const docs = slice.length
+        ? await this.db
+            .collection<QuestionDocument>(QA_QUESTIONS)
+            .find({ _id: { $in: slice } }, { projection: { ...HIDDEN, content: 0, answerIds: 0 } })
+            .toArray()
+        : [];
+      const byId = new Map(docs.map((doc) => [doc._id, doc]));
+      const ordered = slice.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : []));
+      return pageOf(await this.rows(ordered), page, pageSize, ids.length);
+    });
+  }
+
+  /** The ids of one filter's questions in order (within a tag if given), from the cached list index. */
+  private listIds(filter: QuestionFilter, tagId: string | undefined): Promise<string[]> {
+    return this.cache.get(`ids|${filter}|${tagId ?? ''}`, async () => {
+      const { keep, order } = INDEX_FILTERS[filter];
+      const index = await this.listIndex();
+      return index
+        .filter((q) => keep(q) && (!tagId || (q.tagIds ?? []).includes(tagId)))
+        .sort(order)
+        .map((q) => q._id);
+    });
+  }
+
+  /**
+   * Every live question's filter facts and sort keys: one read of the small fields of the collection, shared
+   * by every filter and tag until the next change this process applies (or a second).
+   */
+  private listIndex(): Promise<IndexEntry[]> {
+    return this.cache.get('index', async () => {
+      const docs = await this.db
+        .collection<QuestionDocument>(QA_QUESTIONS)
+        .find({}, { projection: INDEX_FIELDS })
+        .toArray();
+      return docs.filter((doc) => doc.asked && !doc.deleted);
+    });
   }
 
   staffList(query: StaffQuestionsQuery): Promise<Page<QuestionRow>> {
@@ -116,9 +199,47 @@ export class QuestionQueries {
   }
 
   async myFavourites(memberId: string, paging: PagingQuery): Promise<Page<QuestionRow>> {
+    const [total, docs] = await this.favouriteMarks({ memberId }, paging);
+    const questions = await this.db
+      .collection<QuestionDocument>(QA_QUESTIONS)
+      .find({ _id: { $in: docs.map((doc) => doc.questionId) } }, { projection: HIDDEN })
+      .toArray();
+    const byId = new Map(questions.map((question) => [question._id, question]));
+    const ordered = docs.flatMap((doc) => (byId.has(doc.questionId) ? [byId.get(doc.questionId)!] : []));
+    return pageOf(await this.rows(ordered), paging.page, paging.pageSize, total);
+  }
+
+  /**
+   * Who favourited the member's own question (the control panel's `questionFavoriteList?questionId=`), newest
+   * first; a question that is not the reader's is refused (403).
+   */
+  async favouriters(
+    questionId: string,
+    askerId: string,
+    paging: PagingQuery,
+  ): Promise<Page<{ member: AuthorView; at: string | null }>> {
+    const question = await this.db
+      .collection<QuestionDocument>(QA_QUESTIONS)
+      .findOne({ _id: questionId }, { projection: { askerId: 1, asked: 1, deleted: 1 } });
+    if (!question?.asked || question.deleted) throw new DomainError('qa.question_not_found');
+    if (question.askerId !== askerId) throw new DomainError('auth.forbidden');
+    const [total, docs] = await this.favouriteMarks({ questionId }, paging);
+    const authors = await this.authors(docs.map((doc) => doc.memberId));
+    const items = docs.map((doc) => ({
+      member: authors.get(doc.memberId) ?? authorViewOf(doc.memberId, null),
+      at: doc.favouritedAt ?? null,
+    }));
+    return pageOf(items, paging.page, paging.pageSize, total);
+  }
+
+  /** A page of favourite marks (a member's, or a question's), newest first, with their total. */
+  private favouriteMarks(
+    of: { memberId: string } | { questionId: string },
+    paging: PagingQuery,
+  ): Promise<[number, QuestionMarkDocument[]]> {
     const marks = this.db.collection<QuestionMarkDocument>(QA_MARKS);
-    const where = { memberId, favourited: true };
-    const [total, docs] = await Promise.all([
+    const where = { ...of, favourited: true };
+    return Promise.all([
       marks.countDocuments(where),
       marks
         .find(where)
@@ -127,13 +248,6 @@ export class QuestionQueries {
         .limit(paging.pageSize)
         .toArray(),
     ]);
-    const questions = await this.db
-      .collection<QuestionDocument>(QA_QUESTIONS)
-      .find({ _id: { $in: docs.map((doc) => doc.questionId) } }, { projection: HIDDEN })
-      .toArray();
-    const byId = new Map(questions.map((question) => [question._id, question]));
-    const ordered = docs.flatMap((doc) => (byId.has(doc.questionId) ? [byId.get(doc.questionId)!] : []));
-    return pageOf(await this.rows(ordered), paging.page, paging.pageSize, total);
   }
 
   async answers(where: Filter<AnswerDocument>, paging: PagingQuery): Promise<Page<AnswerView>> {
@@ -164,23 +278,78 @@ export class QuestionQueries {
     return pageOf(await this.replyViews(docs), paging.page, paging.pageSize, total);
   }
 
-  /** A question with its answers (adopted first, then oldest first) and their replies; counts the read. */
+  /**
+   * A question with its answers (adopted first, then oldest first) and their replies; counts the read. The
+   * shared part (the question, its answers and replies, read by `_id`) is cached; the reader's own marks and
+   * likes and the read count are read per request.
+   */
   async detail(questionId: string, reader: Actor, now: Date): Promise<QuestionDetail> {
+    const staff = reader.kind === 'staff';
+    const base = await this.cache.get(`detail|${questionId}|${staff}`, () => this.detailBase(questionId, staff));
+    if (!base || (base.deleted && !staff)) throw new DomainError('qa.question_not_found');
+    const counted = await this.countRead(questionId, reader, now);
+    const targets = base.answers.flatMap((answer) => [answer.answerId, ...answer.replies.map((r) => r.replyId)]);
+    const [reads, mark, liked] = await Promise.all([
+      // The reader's own counted view shows at once; otherwise the count may be up to a second old.
+      counted ? this.reads.of([questionId]) : this.cache.get(`reads|${questionId}`, () => this.reads.of([questionId])),
+      reader.id
+        ? this.db.collection<QuestionMarkDocument>(QA_MARKS).findOne({ _id: `${questionId}_${reader.id}` })
+        : null,
+      this.likedBy(reader.id, targets),
+    ]);
+    return {
+      ...base,
+      readCount: reads.get(questionId) ?? 0,
+      answers: base.answers.map((answer) => ({
+        ...answer,
+        liked: liked.has(answer.answerId),
+        replies: answer.replies.map((reply) => ({ ...reply, liked: liked.has(reply.replyId) })),
+      })),
+      liked: mark?.liked === true,
+      favourited: mark?.favourited === true,
+    };
+  }
+
+  /**
+   * Counts the view once per viewer per day (ADR 0009). A view this process already counted today skips the
+   * read-mark insert, which would collide and count nothing anyway.
+   */
+  private async countRead(questionId: string, reader: Actor, now: Date): Promise<boolean> {
+    const key = `${questionId}|${reader.id ?? `ip:${reader.ip ?? ''}`}|${readPeriod(now)}`;
+    if (this.viewed.has(key)) return false;
+    const counted = await this.reads.count(questionId, reader, now);
+    if (this.viewed.size >= VIEWED_MAX) this.viewed.clear();
+    this.viewed.add(key);
+    return counted;
+  }
+
+  /** Which of these answers and replies the member likes (none for visitors): one `$in` by `_id`. */
+  private async likedBy(memberId: string | null, targetIds: string[]): Promise<Set<string>> {
+    if (!memberId || targetIds.length === 0) return new Set();
+    const docs = await this.db
+      .collection<AnswerLikeDocument>(QA_ANSWER_LIKES)
+      .find({ _id: { $in: targetIds.map((id) => `${id}_${memberId}`) } })
+      .toArray();
+    return new Set(docs.filter((doc) => doc.liked).map((doc) => doc.targetId));
+  }
+
+  /** The reader-independent detail: the question, then its answers, then their replies, each by `_id`. */
+  private async detailBase(questionId: string, staff: boolean): Promise<Omit<QuestionDetail, 'liked'> | null> {
     const doc = await this.db
       .collection<QuestionDocument>(QA_QUESTIONS)
       .findOne({ _id: questionId }, { projection: HIDDEN });
-    const staff = reader.kind === 'staff';
-    if (!doc?.asked || (doc.deleted && !staff)) throw new DomainError('qa.question_not_found');
-    await this.reads.count(questionId, reader, now);
-    const answers = await this.db
-      .collection<AnswerDocument>(QA_ANSWERS)
-      .find({ questionId, ...(staff ? {} : { deleted: false }) }, { projection: HIDDEN })
-      .sort({ postedAt: 1, _id: 1 })
-      .toArray();
-    answers.sort((a, b) => Number(b._id === doc.adoptedAnswerId) - Number(a._id === doc.adoptedAnswerId));
-    const mark = reader.id
-      ? await this.db.collection<QuestionMarkDocument>(QA_MARKS).findOne({ _id: `${questionId}_${reader.id}` })
-      : null;
+    if (!doc?.asked) return null;
+    const answerCollection = this.db.collection<AnswerDocument>(QA_ANSWERS);
+    // Documents projected before `answerIds` existed are found by a scan (ADR 0017).
+    const answers = doc.answerIds
+      ? await answerCollection.find({ _id: { $in: doc.answerIds } }, { projection: HIDDEN }).toArray()
+      : (doc.answerCount ?? 0) > 0
+        ? await answerCollection.find({ questionId }, { projection: HIDDEN }).toArray()
+        : [];
+    const shown = answers
+      .filter((answer) => answer.postedAt && (staff || !answer.deleted))
+      .sort((a, b) => (a.postedAt === b.postedAt ? (a._id < b._id ? -1 : 1) : a.postedAt < b.postedAt ? -1 : 1));
+    shown.sort((a, b) => Number(b._id === doc.adoptedAnswerId) - Number(a._id === doc.adoptedAnswerId));
     const [row] = await this.rows([doc]);
     return {
       ...row!,
@@ -188,26 +357,28 @@ export class QuestionQueries {
       addenda: doc.addenda ?? [],
       editedAt: doc.editedAt ?? null,
       adoptedAnswerId: doc.adoptedAnswerId ?? null,
-      answers: await this.answerViews(answers, true, staff),
-      liked: mark?.liked === true,
-      favourited: mark?.favourited === true,
+      answers: await this.answerViews(shown, true, staff),
+      favourited: false,
     };
   }
 
-  /** Other questions sharing a tag with this one, newest first. */
+  /** Other live questions sharing a tag with this one, newest first: from the list index, then by `_id`. */
   async similar(questionId: string): Promise<QuestionRow[]> {
-    const questions = this.db.collection<QuestionDocument>(QA_QUESTIONS);
-    const doc = await questions.findOne({ _id: questionId }, { projection: { tagIds: 1 } });
-    if (!doc?.tagIds?.length) return [];
-    const docs = await questions
-      .find(
-        { asked: true, deleted: false, tagIds: { $in: doc.tagIds }, _id: { $ne: questionId } },
-        { projection: HIDDEN },
-      )
-      .sort({ askedAt: -1, _id: -1 })
-      .limit(SIMILAR_MAX)
+    const index = await this.listIndex();
+    const tagIds = index.find((q) => q._id === questionId)?.tagIds ?? [];
+    if (tagIds.length === 0) return [];
+    const ids = index
+      .filter((q) => q._id !== questionId && (q.tagIds ?? []).some((tagId) => tagIds.includes(tagId)))
+      .sort(newestAsked)
+      .slice(0, SIMILAR_MAX)
+      .map((q) => q._id);
+    if (ids.length === 0) return [];
+    const docs = await this.db
+      .collection<QuestionDocument>(QA_QUESTIONS)
+      .find({ _id: { $in: ids } }, { projection: { ...HIDDEN, content: 0, answerIds: 0 } })
       .toArray();
-    return this.rows(docs);
+    const byId = new Map(docs.map((doc) => [doc._id, doc]));
+    return this.rows(ids.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : [])));
   }
 
   private async page(where: Filter<QuestionDocument>, sort: Sort, paging: PagingQuery): Promise<Page<QuestionRow>> {
@@ -251,17 +422,7 @@ export class QuestionQueries {
   }
 
   private async answerViews(docs: AnswerDocument[], withReplies: boolean, staff = false): Promise<AnswerView[]> {
-    const replies =
-      withReplies && docs.length
-        ? await this.db
-            .collection<AnswerReplyDocument>(QA_ANSWER_REPLIES)
-            .find(
-              { answerId: { $in: docs.map((doc) => doc._id) }, ...(staff ? {} : { deleted: false }) },
-              { projection: HIDDEN },
-            )
-            .sort({ postedAt: 1, _id: 1 })
-            .toArray()
-        : [];
+    const replies = withReplies ? await this.repliesOf(docs, staff) : [];
     const [authors, replyViews] = await Promise.all([
       this.authors(docs.map((doc) => doc.authorId)),
       this.replyViews(replies),
@@ -276,8 +437,29 @@ export class QuestionQueries {
       adopted: doc.adopted === true,
       replyCount: doc.replyCount ?? 0,
       deleted: doc.deleted === true,
+      likeCount: doc.likeCount ?? 0,
+      liked: false,
       replies: replyViews.filter((reply) => reply.answerId === doc._id),
     }));
+  }
+
+  /**
+   * The replies of these answers, oldest first: by `_id` from each answer's `replyIds`; answers projected
+   * before `replyIds` existed are looked up by a scan.
+   */
+  private async repliesOf(answers: AnswerDocument[], staff: boolean): Promise<AnswerReplyDocument[]> {
+    const collection = this.db.collection<AnswerReplyDocument>(QA_ANSWER_REPLIES);
+    const ids = answers.flatMap((answer) => answer.replyIds ?? []);
+    const unindexed = answers.filter((answer) => !answer.replyIds && (answer.replyCount ?? 0) > 0);
+    const [known, scanned] = await Promise.all([
+      ids.length ? collection.find({ _id: { $in: ids } }, { projection: HIDDEN }).toArray() : [],
+      unindexed.length
+        ? collection.find({ answerId: { $in: unindexed.map((a) => a._id) } }, { projection: HIDDEN }).toArray()
+        : [],
+    ]);
+    return [...known, ...scanned]
+      .filter((reply) => reply.postedAt && (staff || !reply.deleted))
+      .sort((a, b) => (a.postedAt === b.postedAt ? (a._id < b._id ? -1 : 1) : a.postedAt < b.postedAt ? -1 : 1));
   }
 
   private async replyViews(docs: AnswerReplyDocument[]): Promise<ReplyView[]> {
@@ -292,6 +474,8 @@ export class QuestionQueries {
       postedAt: doc.postedAt,
       editedAt: doc.editedAt ?? null,
       deleted: doc.deleted === true,
+      likeCount: doc.likeCount ?? 0,
+      liked: false,
     }));
   }
 

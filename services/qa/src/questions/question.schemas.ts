@@ -60,4 +60,6 @@ export interface QuestionWritten {
   questionId: string;
   version: number;
   visible: boolean;
+  /** Held for review (ADR 0024): not posted until staff approve it. */
+  pending?: boolean;
 }

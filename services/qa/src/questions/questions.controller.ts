@@ -2,9 +2,12 @@ import { Controller, Delete, Get, HttpCode, Param, Patch, Post, Put } from '@nes
 import { ApiTags } from '@nestjs/swagger';
 import { z } from 'zod';
 import type { Actor, CommandMetadata, Page } from '@forum/contracts';
+import type { AuthorView } from '@forum/platform';
 import { CommandMeta, CurrentActor, Public, RequiresPermission, ValidBody, ValidQuery } from '@forum/platform';
 import { AnswerCommands } from '../answers/answer.commands';
 import type { AnswerWritten } from '../answers/answer.commands';
+import { AnswerLikes } from '../marks/answer-likes';
+import type { AnswerLikeWritten } from '../marks/answer-likes';
 import { QuestionMarks } from '../marks/question-marks';
 import { actorOf } from '../qa-policy';
 import { QuestionCommands } from './question.commands';
@@ -66,6 +69,16 @@ export class QuestionsController {
   @Get(':questionId/similar')
   async similar(@Param('questionId') questionId: string): Promise<{ items: QuestionRow[] }> {
     return { items: await this.queries.similar(questionId) };
+  }
+
+  /** Who favourited the reader's own question (the asker only). */
+  @Get(':questionId/favouriters')
+  favouriters(
+    @Param('questionId') questionId: string,
+    @ValidQuery(pagingQuery) paging: PagingQuery,
+    @CommandMeta() meta: CommandMetadata,
+  ): Promise<Page<{ member: AuthorView; at: string | null }>> {
+    return this.queries.favouriters(questionId, actorOf(meta).by, paging);
   }
 
   @Patch(':questionId')
@@ -137,7 +150,31 @@ export class QuestionsController {
 @ApiTags('qa')
 @Controller('qa')
 export class AnswersController {
-  constructor(private readonly answers: AnswerCommands) {}
+  constructor(
+    private readonly answers: AnswerCommands,
+    private readonly likes: AnswerLikes,
+  ) {}
+
+  /** Likes toggle: liking what the member already likes (or unliking what they do not) changes nothing. */
+  @Put('answers/:answerId/like')
+  like(@Param('answerId') answerId: string, @CommandMeta() meta: CommandMetadata): Promise<AnswerLikeWritten> {
+    return this.likes.set('answer', answerId, true, meta);
+  }
+
+  @Delete('answers/:answerId/like')
+  unlike(@Param('answerId') answerId: string, @CommandMeta() meta: CommandMetadata): Promise<AnswerLikeWritten> {
+    return this.likes.set('answer', answerId, false, meta);
+  }
+
+  @Put('answer-replies/:replyId/like')
+  likeReply(@Param('replyId') replyId: string, @CommandMeta() meta: CommandMetadata): Promise<AnswerLikeWritten> {
+    return this.likes.set('answerReply', replyId, true, meta);
+  }
+
+  @Delete('answer-replies/:replyId/like')
+  unlikeReply(@Param('replyId') replyId: string, @CommandMeta() meta: CommandMetadata): Promise<AnswerLikeWritten> {
+    return this.likes.set('answerReply', replyId, false, meta);
+  }
 
   @Patch('answers/:answerId')
   edit(

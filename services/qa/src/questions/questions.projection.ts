@@ -1,5 +1,6 @@
 import type {
   AnswerEvent,
+  AnswerLikeEvent,
   AnswerReplyEvent,
   BountyEvent,
   EventEnvelope,
@@ -13,6 +14,8 @@ export const QA_QUESTIONS = 'qa_questions';
 export const QA_ANSWERS = 'qa_answers';
 export const QA_ANSWER_REPLIES = 'qa_answer_replies';
 export const QA_MARKS = 'qa_marks';
+/** One document per (answer or reply, member) that was ever liked: `<targetId>_<memberId>`. */
+export const QA_ANSWER_LIKES = 'qa_answer_likes';
 /** Held bounties the expiry job looks at (a small collection: only bounties still held are `open`). */
 export const QA_OPEN_BOUNTIES = 'qa_open_bounties';
 
@@ -43,6 +46,8 @@ export interface QuestionDocument {
   answerCount?: number;
   likeCount?: number;
   favouriteCount?: number;
+  /** Every answer ever posted to it, in order: the detail reads its answers by `_id` (ADR 0017). */
+  answerIds?: string[];
 }
 
 export interface AnswerDocument {
@@ -56,6 +61,9 @@ export interface AnswerDocument {
   deleted: boolean;
   adopted?: boolean;
   replyCount?: number;
+  likeCount?: number;
+  /** Every reply ever posted to it, in order: the detail reads them by `_id`. */
+  replyIds?: string[];
 }
 
 export interface AnswerReplyDocument {
@@ -68,6 +76,15 @@ export interface AnswerReplyDocument {
   postedAt: string;
   editedAt: string | null;
   deleted: boolean;
+  likeCount?: number;
+}
+
+export interface AnswerLikeDocument {
+  _id: string;
+  targetKind: 'answer' | 'answerReply';
+  targetId: string;
+  memberId: string;
+  liked: boolean;
 }
 
 export interface QuestionMarkDocument {
@@ -123,6 +140,9 @@ function applyQuestion(event: EventEnvelope & QuestionEvent, writer: ReadModelWr
     case 'QuestionDeleted':
       set({ deleted: true, deletedAt: event.data.deletedAt });
       return;
+    case 'QuestionRestored':
+      set({ deleted: false, deletedAt: null });
+      return;
     case 'AnswerAdopted':
       set({ adoptedAnswerId: event.data.answerId, resolved: true });
       set({ adopted: true }, event.data.answerId, QA_ANSWERS);
@@ -151,7 +171,7 @@ function applyAnswer(event: EventEnvelope & (AnswerEvent | AnswerReplyEvent), wr
         QA_QUESTIONS,
         questionId,
         event,
-        { $inc: { answerCount: 1 }, $max: { lastAnswerAt: postedAt } },
+        { $inc: { answerCount: 1 }, $max: { lastAnswerAt: postedAt }, $addToSet: { answerIds: answerId } as never },
         { upsert: true },
       );
       return;
@@ -165,6 +185,10 @@ function applyAnswer(event: EventEnvelope & (AnswerEvent | AnswerReplyEvent), wr
       writer.updateOnce(QA_ANSWERS, event.data.answerId, event, { $set: { deleted: true } });
       count(QA_QUESTIONS, event.data.questionId, 'answerCount', -1);
       return;
+    case 'AnswerRestored':
+      writer.updateOnce(QA_ANSWERS, event.data.answerId, event, { $set: { deleted: false } });
+      count(QA_QUESTIONS, event.data.questionId, 'answerCount', 1);
+      return;
     case 'AnswerReplyPosted': {
       const { replyId, answerId, questionId, parentReplyId, authorId, content, postedAt } = event.data;
       writer.updateOnce(
@@ -174,7 +198,13 @@ function applyAnswer(event: EventEnvelope & (AnswerEvent | AnswerReplyEvent), wr
         { $set: { answerId, questionId, parentReplyId, authorId, content, postedAt, editedAt: null, deleted: false } },
         { upsert: true },
       );
-      count(QA_ANSWERS, answerId, 'replyCount', 1);
+      writer.updateOnce(
+        QA_ANSWERS,
+        answerId,
+        event,
+        { $inc: { replyCount: 1 }, $addToSet: { replyIds: replyId } as never },
+        { upsert: true },
+      );
       return;
     }
     case 'AnswerReplyEdited':
@@ -185,6 +215,10 @@ function applyAnswer(event: EventEnvelope & (AnswerEvent | AnswerReplyEvent), wr
     case 'AnswerReplyDeleted':
       writer.updateOnce(QA_ANSWER_REPLIES, event.data.replyId, event, { $set: { deleted: true } });
       count(QA_ANSWERS, event.data.answerId, 'replyCount', -1);
+      return;
+    case 'AnswerReplyRestored':
+      writer.updateOnce(QA_ANSWER_REPLIES, event.data.replyId, event, { $set: { deleted: false } });
+      count(QA_ANSWERS, event.data.answerId, 'replyCount', 1);
       return;
   }
 }
@@ -203,6 +237,21 @@ function applyMark(event: EventEnvelope & QuestionMarkEvent, writer: ReadModelWr
   );
   const field = like ? 'likeCount' : 'favouriteCount';
   writer.updateOnce(QA_QUESTIONS, questionId, event, { $inc: { [field]: on ? 1 : -1 } }, { upsert: true });
+}
+
+/** A like of an answer or reply: the member's mark, and the target's count (one stream per member and target). */
+function applyAnswerLike(event: EventEnvelope & AnswerLikeEvent, writer: ReadModelWriter): void {
+  const { targetKind, targetId, memberId } = event.data;
+  const on = event.type === 'AnswerContentLiked';
+  writer.updateOnce(
+    QA_ANSWER_LIKES,
+    `${targetId}_${memberId}`,
+    event,
+    { $set: { targetKind, targetId, memberId, liked: on } },
+    { upsert: true },
+  );
+  const collection = targetKind === 'answer' ? QA_ANSWERS : QA_ANSWER_REPLIES;
+  writer.updateOnce(collection, targetId, event, { $inc: { likeCount: on ? 1 : -1 } }, { upsert: true });
 }
 
 /** The wallet's word on a question's bounty: its state for readers, and the held ones for the expiry job. */
@@ -229,8 +278,8 @@ function applyBounty(event: EventEnvelope & BountyEvent, writer: ReadModelWriter
 export const questionsProjection: ProjectionDefinition = {
   name: 'qa-questions',
   version: 1,
-  topics: ['qa.question', 'qa.answer', 'qa.answerReply', 'qa.questionMark', 'wallet.bounty'],
-  collections: [QA_QUESTIONS, QA_ANSWERS, QA_ANSWER_REPLIES, QA_MARKS, QA_OPEN_BOUNTIES],
+  topics: ['qa.question', 'qa.answer', 'qa.answerReply', 'qa.questionMark', 'qa.answerLike', 'wallet.bounty'],
+  collections: [QA_QUESTIONS, QA_ANSWERS, QA_ANSWER_REPLIES, QA_MARKS, QA_ANSWER_LIKES, QA_OPEN_BOUNTIES],
   apply(envelope: EventEnvelope, writer: ReadModelWriter) {
     const [category] = envelope.streamId.split('-');
     switch (category) {
@@ -241,6 +290,8 @@ export const questionsProjection: ProjectionDefinition = {
         return applyAnswer(envelope as EventEnvelope & (AnswerEvent | AnswerReplyEvent), writer);
       case 'questionMark':
         return applyMark(envelope as EventEnvelope & QuestionMarkEvent, writer);
+      case 'answerLike':
+        return applyAnswerLike(envelope as EventEnvelope & AnswerLikeEvent, writer);
       case 'bounty':
         return applyBounty(envelope as EventEnvelope & BountyEvent, writer);
     }

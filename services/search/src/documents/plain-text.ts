@@ -1,4 +1,5 @@
 import { Parser } from 'htmlparser2';
+import { redactHiddenBlocks } from '@forum/platform';
 
 /** Elements whose content never reaches the index: locked blocks above all (DOMAIN §4), and non-text. */
 const SKIPPED = new Set(['hide', 'script', 'style', 'player', 'video', 'audio']);
@@ -26,6 +27,9 @@ const BLOCKS = new Set([
  * what a reader has to unlock. The index is shared by all readers, so nothing is indexed per reader.
  */
 export function plainTextOf(html: string): string {
+  // The shared hidden-block parser empties every block first (as a reader who unlocked nothing sees the content);
+  // the `hide` element is skipped below as well, so a block survives neither way.
+  const visible = redactHiddenBlocks(html, () => false);
   let skipping = 0;
   const parts: string[] = [];
   const parser = new Parser(
@@ -44,7 +48,7 @@ export function plainTextOf(html: string): string {
     },
     { decodeEntities: true, lowerCaseTags: true, recognizeSelfClosing: true },
   );
-  parser.write(html);
+  parser.write(visible);
   parser.end();
   return parts.join('').replace(/\s+/g, ' ').trim();
 }

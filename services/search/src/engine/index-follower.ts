@@ -3,13 +3,14 @@ import { hostname } from 'node:os';
 import type { Consumer, Kafka } from 'kafkajs';
 import type { Db } from 'mongodb';
 import { newId } from '@forum/contracts';
-import { decodeEvent, ProjectionWaiter, retryingKafka, TopicRegistry } from '@forum/event-bus';
-import { APP_CONFIG, CONTEXT_DB, KAFKA } from '@forum/platform';
+import { decodeEvent, ProjectionWaiter, restartAfterCrash, retryingKafka, TopicRegistry } from '@forum/event-bus';
+import { APP_CONFIG, busLogger, CONTEXT_DB, KAFKA } from '@forum/platform';
 import type { AppConfig } from '@forum/platform';
 import {
   SEARCH_DOCUMENTS,
   SEARCH_DOCUMENTS_PROJECTION,
   SearchDocument,
+  searchableText,
   SOURCES,
 } from '../documents/search-documents.projection';
 import { SEARCH_ENGINE_FACTORY } from './search-engine';
@@ -28,7 +29,7 @@ const indexed = (document: SearchDocument): IndexedDocument => ({
   id: document._id,
   kind: document.kind,
   title: document.title,
-  text: document.text,
+  text: searchableText(document),
   tagIds: document.tagIds,
   createdAt: document.createdAt,
 });
@@ -88,6 +89,13 @@ export class IndexFollower implements OnApplicationBootstrap, BeforeApplicationS
       maxWaitTimeInMs: 50,
     });
     this.consumer = consumer;
+    // A group of its own from the latest offset: a restart after a crash reloads the whole index (below).
+    restartAfterCrash(
+      consumer,
+      () => this.start(),
+      () => this.consumer === consumer,
+      busLogger(this.logger),
+    );
     const joined = new Promise<void>((resolve) => consumer.on(consumer.events.GROUP_JOIN, () => resolve()));
     const topics = Object.keys(SOURCES);
     const logical = new Map(topics.map((topic) => [this.topics.physical(topic), topic]));

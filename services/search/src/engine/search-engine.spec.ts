@@ -73,3 +73,51 @@ describe('the in-memory search engine', () => {
     expect(edited.size).toBe(0);
   });
 });
+
+describe('the in-memory search engine on mixed content', () => {
+  const engine = engineWith(
+    doc('1', 'Printer keeps jamming', 'The office printers jam on every page.'),
+    doc('2', '打印机卡纸', '办公室的打印机每页都卡纸。', { kind: 'question', tagIds: ['hardware'] }),
+    doc('3', 'Paper jams: a help article', 'Open the tray and remove the paper.', { kind: 'help' }),
+    doc('4', 'Jam recipes', 'Strawberry jam with little sugar.', { tagIds: ['food', 'staff-only'] }),
+  );
+
+  // (ids are `topic:<n>` whatever the kind: the engine filters on `kind`, not on the id)
+  it('matches English words by stem and leaves stop words out of the query', () => {
+    expect(engine.search(query('jammed printers')).ids).toEqual(['topic:1']);
+    expect(engine.search(query('the jams')).ids.sort()).toEqual(['topic:1', 'topic:3', 'topic:4']);
+  });
+
+  it('ranks a title match before a body match', () => {
+    expect(engine.search(query('printer')).ids).toEqual(['topic:1']);
+    expect(engine.search(query('paper')).ids).toEqual(['topic:3']);
+    expect(engine.search(query('jam')).ids[0]).not.toBe('topic:3');
+  });
+
+  it('filters by type, tag and the reader, counting only what is left', () => {
+    expect(engine.search(query('jam', { kinds: ['help'] }))).toMatchObject({ ids: ['topic:3'], total: 1 });
+    expect(engine.search(query('打印机', { tagId: 'hardware' })).ids).toEqual(['topic:2']);
+    expect(engine.search(query('jam', { tagId: 'hardware' })).total).toBe(0);
+    const asked: string[] = [];
+    const visible = (kind: string, tagIds: readonly string[]) => {
+      asked.push(`${kind}:${tagIds.join(',')}`);
+      return !tagIds.includes('staff-only');
+    };
+    expect(engine.search(query('jam', { visible })).ids.sort()).toEqual(['topic:1', 'topic:3']);
+    // Asked once per distinct kind and tag set, not once per hit.
+    expect(new Set(asked).size).toBe(asked.length);
+  });
+
+  it('pages by date and finds a removed then re-added document again', () => {
+    const pages = [0, 1, 2].map((offset) => engine.search(query('jam', { sort: 'latest', offset, limit: 1 })).ids);
+    expect(pages).toEqual([['topic:4'], ['topic:3'], ['topic:1']]);
+    const again = engineWith(doc('1', 'Printer', 'text'));
+    again.remove('topic:1');
+    again.remove('topic:1');
+    expect(again.size).toBe(0);
+    again.upsert(doc('1', 'Scanner', 'text'));
+    expect(again.search(query('scanner')).ids).toEqual(['topic:1']);
+    expect(again.search(query('printer')).total).toBe(0);
+    expect(again.size).toBe(1);
+  });
+});

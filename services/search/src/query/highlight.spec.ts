@@ -27,3 +27,11 @@ describe('highlighting results', () => {
     expect(snippet('短文本', ['没有'], 40)).toBe('短文本');
   });
 });
+
+describe('highlighting English by stem', () => {
+  it('marks the whole word a stem starts, also right after Chinese, but not inside another word', () => {
+    expect(highlight('The printer jams; 用Jamming测试 and pyjamas', ['jamming', 'jam'])).toBe(
+      'The printer <mark>jams</mark>; 用<mark>Jamming</mark>测试 and pyjamas',
+    );
+  });
+});

@@ -17,12 +17,13 @@ import {
   wholeNumber,
 } from '@forum/platform';
 import type { AuthorView, MemberProfileDocument } from '@forum/platform';
-import { SEARCH_DOCUMENTS, SearchDocument } from '../documents/search-documents.projection';
+import { SEARCH_DOCUMENTS, SearchDocument, searchableText } from '../documents/search-documents.projection';
 import { IndexFollower } from '../engine/index-follower';
 import type { LoadProgress } from '../engine/index-follower';
 import type { SearchKind } from '../engine/search-engine';
 import { highlight, snippet } from './highlight';
 import { HotTerm, HotTerms } from './hot-terms';
+import { LINKS } from './links';
 
 const searchQuery = z.strictObject({
   keyword: z.string().trim().min(1).max(100),
@@ -46,12 +47,6 @@ export interface SearchResultView {
   /** The member site's address of the result. */
   link: string;
 }
-
-const LINKS: Record<SearchKind, (id: string) => string> = {
-  topic: (id) => `/thread?topicId=${encodeURIComponent(id)}`,
-  question: (id) => `/question?questionId=${encodeURIComponent(id)}`,
-  help: (id) => `/helpDetail?helpId=${encodeURIComponent(id)}`,
-};
 
 /** Who may see what: topics follow `topic.view` on every tag (as the forum decides); the rest is public. */
 async function visibilityFor(permissions: PermissionChecker, reader: Actor) {
@@ -107,7 +102,7 @@ export class SearchController {
           kind: document.kind,
           id: document.refId,
           title: highlight(document.title, hits.terms),
-          snippet: snippet(document.text, hits.terms),
+          snippet: snippet(searchableText(document), hits.terms),
           tagIds: document.tagIds,
           createdAt: document.createdAt,
           author: document.authorId ? authorViewOf(document.authorId, profileOf.get(document.authorId)) : null,

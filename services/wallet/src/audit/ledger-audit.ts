@@ -64,6 +64,13 @@ interface Replayed extends Balances {
   version: number;
 }
 
+export interface AuditOptions {
+  /** How long a read model that looks behind is read again before it counts as a difference. */
+  settleMs?: number;
+  /** The replay's position in the wallets' commits, for the console's progress bar (ADR 0021). */
+  onProgress?(progress: { phase: 'replay' | 'compare'; done: number; total: number }): void;
+}
+
 /** Modules through which money enters or leaves the system; every other movement is between wallets. */
 const MONEY_IN = new Set<number>([BALANCE_MODULES.recharge, BALANCE_MODULES.staffAdjustment]);
 const MONEY_OUT = new Set<number>([BALANCE_MODULES.staffAdjustment, BALANCE_MODULES.membershipCard]);
@@ -87,8 +94,12 @@ function category(db: Db, name: string) {
  * - Σ (available + frozen) + in-transit = what came in − what went out (the same for points).
  * Needs only a MongoDB database handle, so the CLI runs it without booting the app.
  */
-export async function auditLedgers(db: Db, options: { settleMs?: number } = {}): Promise<AuditReport> {
+export async function auditLedgers(db: Db, options: AuditOptions = {}): Promise<AuditReport> {
   const started = Date.now();
+  const totalCommits = options.onProgress
+    ? await db.collection<StoredCommit>('commits').countDocuments({ _id: { $gt: 'wallet-', $lt: 'wallet.' } })
+    : 0;
+  let replayedCommits = 0;
   const differences: AuditDifference[] = [];
   const wallets = new Map<string, Replayed>();
   const operations = new Set<string>();
@@ -102,6 +113,9 @@ export async function auditLedgers(db: Db, options: { settleMs?: number } = {}):
   let events = 0;
 
   for await (const commit of category(db, 'wallet')) {
+    if (options.onProgress && ++replayedCommits % 200 === 0) {
+      options.onProgress({ phase: 'replay', done: replayedCommits, total: totalCommits });
+    }
     const walletId = commit.streamId.slice('wallet-'.length);
     const state = wallets.get(walletId) ?? { available: 0, frozen: 0, points: 0, version: 0 };
     for (const stored of commit.events) {
@@ -198,6 +212,7 @@ export async function auditLedgers(db: Db, options: { settleMs?: number } = {}):
     });
   }
 
+  options.onProgress?.({ phase: 'compare', done: replayedCommits, total: totalCommits });
   differences.push(...(await compareReadModel(db, wallets, options.settleMs ?? 5000)));
   return {
     ok: differences.length === 0,

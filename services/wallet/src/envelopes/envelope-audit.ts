@@ -9,6 +9,7 @@ interface EnvelopeTally {
   refunded: number;
   /** Σ claims per batch (first position of the commit). */
   batches: Map<number, number>;
+  abandoned?: boolean;
 }
 
 interface EnvelopeCommit {
@@ -47,6 +48,8 @@ export async function checkEnvelopes(
   const finish = () => {
     if (!current) return;
     const { id, total, claimed, refunded, batches } = current;
+    // Abandoned (never sent): checked below with the other unsent freezes, which must have been given back.
+    if (current.abandoned) return;
     seen.add(id);
     const frozen = booked.get(`envelope:${id}:freeze`);
     if (frozen !== total) problem(id, `total ${total} but ${frozen ?? 0} frozen`);
@@ -74,6 +77,7 @@ export async function checkEnvelopes(
         current.batches.set(event.data.batch, (current.batches.get(event.data.batch) ?? 0) + event.data.amount);
       }
       if (event.type === 'EnvelopeRefunded') current.refunded += event.data.amount;
+      if (event.type === 'EnvelopeAbandoned') current.abandoned = true;
     }
   }
   finish();

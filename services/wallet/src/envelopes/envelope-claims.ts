@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { BALANCE_MODULES, newId } from '@forum/contracts';
 import type { CommandMetadata, EnvelopeEvent, EventEnvelope } from '@forum/contracts';
 import { reactionMeta, ReactorDefinition } from '@forum/event-bus';
@@ -51,12 +51,14 @@ export function envelopeReference(envelopeId: string): string {
  * per member, position = claims so far + 1, never past the last share), into ONE commit of `EnvelopeClaimed`
  * events — optimistic concurrency on that commit is what makes claims safe across processes. The accepted claims
  * of a commit are paid by ONE transfer: `SpendFrozen` on the sender with a leg per claimer (module 120 / 130),
- * the legs credited in parallel. The lane writes the next commit while the previous batch is being paid.
- * A crash between the commit and the payment is healed by the `wallet-envelope-claims` reactor, which pays the
- * commit again from its events (the transfer's operation ids make it once).
+ * the legs credited in parallel, after the claimers have their answer (the commit is the claim). The lane writes
+ * the next commit while the previous batch is being paid. A failed payment, or a crash between the commit and
+ * the payment, is healed by the `wallet-envelope-claims` reactor, which pays the commit again from its events
+ * (the transfer's operation ids make it once).
  */
 @Injectable()
 export class EnvelopeClaims {
+  private readonly logger = new Logger('envelope-claims');
   private readonly lanes = new Map<string, Lane>();
   private readonly states = new LruMap<string, { state: EnvelopeState; version: number }>(10_000);
 
@@ -145,22 +147,26 @@ export class EnvelopeClaims {
         this.states.set(envelopeId, { state, version: loaded.version + accepted.length });
       }
       for (const { waiting, error } of refused) waiting.reject(error);
-      if (accepted.length > 0) void this.payAndAnswer(accepted);
+      if (accepted.length > 0) this.answerAndPay(accepted);
       return;
     }
   }
 
-  private async payAndAnswer(accepted: { waiting: Waiting; event: EnvelopeEvent }[]): Promise<void> {
+  /**
+   * A claim is won once its commit is stored: the claimer is answered then, and the batch is paid behind the
+   * answer. Waiting for the payment would only make every claimer of a storm queue behind the sender's wallet
+   * stream; a payment that fails here (or a crash before it) is made by the claims reactor from the commit.
+   */
+  private answerAndPay(accepted: { waiting: Waiting; event: EnvelopeEvent }[]): void {
     const claims = accepted.map(({ event }) => event.data as Claimed);
-    try {
-      await this.pay(claims, { actor: { kind: 'system', id: null }, now: new Date(), correlationId: newId() });
-      for (const [index, { waiting }] of accepted.entries()) {
-        const { amount, claimedAt, position } = claims[index]!;
-        waiting.resolve({ amount, claimedAt, position });
-      }
-    } catch (error) {
-      for (const { waiting } of accepted) waiting.reject(error);
+    for (const [index, { waiting }] of accepted.entries()) {
+      const { amount, claimedAt, position } = claims[index]!;
+      waiting.resolve({ amount, claimedAt, position });
     }
+    this.pay(claims, { actor: { kind: 'system', id: null }, now: new Date(), correlationId: newId() }).catch(
+      (error: unknown) =>
+        this.logger.warn({ err: error, envelopeId: claims[0]!.envelopeId, msg: 'claim payment left to the reactor' }),
+    );
   }
 
   /** One transfer from the sender's frozen balance to every claimer of one commit (idempotent by its batch). */

@@ -18,6 +18,20 @@ export const ENVELOPE_TOPIC_DELETED_REACTOR = 'wallet-envelope-topic-deleted';
 /** How often the expiry job looks for envelopes past their deadline. */
 const SWEEP_INTERVAL_MS = 60_000;
 const SWEEP_BATCH = 200;
+/** A send still unrecorded this long after it froze the money died on the way (a send takes milliseconds). */
+export const ABANDON_AFTER_MS = 10 * 60_000;
+
+/**
+ * Sends in flight, `_id` = envelope id: written before the freeze, deleted once `EnvelopeSent` is stored. Not a
+ * read model (no projection writes it): the send's own to-do note, which the refunds job reads.
+ */
+export const ENVELOPE_SENDS = 'wallet_envelope_sends';
+
+export interface EnvelopeSendDocument {
+  _id: string;
+  senderId: string;
+  startedAt: string;
+}
 
 type Refunded = Extract<EnvelopeEvent, { type: 'EnvelopeRefunded' }>['data'];
 
@@ -114,8 +128,40 @@ export class EnvelopeRefunds implements OnApplicationBootstrap, BeforeApplicatio
 
   /** One expiry round (tests call it with a later `now`); concurrent callers share the round in progress. */
   sweep(now = new Date()): Promise<number> {
-    this.running ??= this.expire(now).finally(() => (this.running = null));
+    this.running ??= Promise.all([this.expire(now), this.abandonStale(now)])
+      .then(([expired, released]) => expired + released)
+      .finally(() => (this.running = null));
     return this.running;
+  }
+
+  /**
+   * Sends that froze money and never recorded their envelope (ADR 0016: the process died between the two): the
+   * envelope id is closed (`EnvelopeAbandoned`, so a late send is refused) and the freeze given back, once.
+   */
+  private async abandonStale(now: Date): Promise<number> {
+    const sends = this.db.collection<EnvelopeSendDocument>(ENVELOPE_SENDS);
+    const cutoff = new Date(now.getTime() - ABANDON_AFTER_MS).toISOString();
+    // In-flight sends only: a handful of rows, so the scan this filter costs on the stand-in stays small.
+    const stale = await sends
+      .find({ startedAt: { $lt: cutoff } })
+      .limit(SWEEP_BATCH)
+      .toArray();
+    let released = 0;
+    for (const row of stale) {
+      const result = await this.store.handle(
+        envelopeDecider,
+        envelopeStream(row._id),
+        { type: 'AbandonEnvelope', envelopeId: row._id, senderId: row.senderId, now },
+        systemMeta(now),
+      );
+      const events = await this.store.readStream(envelopeStream(row._id));
+      if (events.some((event) => event.type === 'EnvelopeAbandoned'))
+        released += await this.releaseUnsent(row._id, row.senderId, systemMeta(now));
+      if (result.events.length > 0)
+        this.logger.warn({ envelopeId: row._id, msg: 'envelope send never completed: freeze given back' });
+      await sends.deleteOne({ _id: row._id });
+    }
+    return released;
   }
 
   private async expire(now: Date): Promise<number> {
@@ -128,7 +174,8 @@ export class EnvelopeRefunds implements OnApplicationBootstrap, BeforeApplicatio
     let refunded = 0;
     for (const row of rows) {
       refunded += await this.refund(row.envelopeId, 'expired', systemMeta(now));
-      // Refunded or fully claimed: either way nothing more is due (the projection deletes it on a refund too).
+      // Refunded or fully claimed: either way nothing more is due. Only this job deletes due rows (a rebuild brings
+      // back those of settled envelopes; the next round drops them, the decider refunding nothing twice).
       await due.deleteOne({ _id: row._id });
     }
     return refunded;

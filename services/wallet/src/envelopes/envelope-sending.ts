@@ -8,6 +8,7 @@ import type { MemberProfileDocument } from '@forum/platform';
 import { Ledger } from '../ledger/ledger';
 import { yuanToFen } from '../payments/money';
 import { EnvelopeClaims, envelopeReference } from './envelope-claims';
+import { ENVELOPE_SENDS, EnvelopeSendDocument } from './envelope-refunds';
 import { EnvelopeRefunds, freezeOperation } from './envelope-refunds';
 import { envelopeDecider, envelopeStream } from './envelope.decider';
 import { fixedSplit, randomSplit } from './envelope-split';
@@ -94,6 +95,15 @@ export class EnvelopeSending {
     if (total < quantity) throw refusal('wallet.envelope_share_too_small', amountField);
     const recipientId = type === 10 ? await this.recipient(input.recipientId, input.senderId) : null;
 
+    // Noted before the money moves, dropped once the envelope is recorded: a send that dies in between leaves
+    // this row, and the refunds job closes the envelope and gives the freeze back (EnvelopeRefunds.abandonStale).
+    await this.db
+      .collection<EnvelopeSendDocument>(ENVELOPE_SENDS)
+      .updateOne(
+        { _id: input.envelopeId },
+        { $setOnInsert: { senderId: input.senderId, startedAt: meta.now.toISOString() } },
+        { upsert: true },
+      );
     await this.freeze(input, total, meta);
     const shares = type === 30 ? fixedSplit(total / quantity, quantity) : randomSplit(total, quantity);
     await this.store.handle(
@@ -112,6 +122,7 @@ export class EnvelopeSending {
       },
       { ...meta, idempotencyKey: undefined },
     );
+    await this.db.collection<EnvelopeSendDocument>(ENVELOPE_SENDS).deleteOne({ _id: input.envelopeId });
     return { envelopeId: input.envelopeId, totalAmount: total, giveQuantity: quantity };
   }
 

@@ -20,6 +20,8 @@ export interface EnvelopeState {
   claimers: ReadonlyMap<string, number>;
   claimedAmount: number;
   refunded: boolean;
+  /** Its send never completed and was closed (`EnvelopeAbandoned`): it can no longer be sent. */
+  abandoned?: boolean;
 }
 
 export interface SendEnvelope {
@@ -48,7 +50,14 @@ export interface RefundEnvelope {
   now: Date;
 }
 
-export type EnvelopeCommand = SendEnvelope | ClaimEnvelope | RefundEnvelope;
+export interface AbandonEnvelope {
+  type: 'AbandonEnvelope';
+  envelopeId: string;
+  senderId: string;
+  now: Date;
+}
+
+export type EnvelopeCommand = SendEnvelope | ClaimEnvelope | RefundEnvelope | AbandonEnvelope;
 
 const initialState = (): EnvelopeState => ({
   sent: false,
@@ -146,13 +155,16 @@ export const envelopeDecider: Decider<EnvelopeState, EnvelopeCommand, EnvelopeEv
         };
       case 'EnvelopeRefunded':
         return { ...state, refunded: true };
+      case 'EnvelopeAbandoned':
+        return { ...state, abandoned: true };
     }
   },
   decide(command, state) {
     switch (command.type) {
       case 'SendEnvelope': {
-        // A retried send of the same envelope changes nothing.
+        // A retried send of the same envelope changes nothing; one closed as abandoned is gone.
         if (state.sent) return [];
+        if (state.abandoned) throw new DomainError('wallet.envelope_not_found');
         const total = command.shares.reduce((sum, share) => sum + share, 0);
         if (command.shares.length === 0 || command.shares.some((share) => !Number.isSafeInteger(share) || share < 1))
           throw new DomainError('wallet.envelope_share_too_small');
@@ -177,6 +189,18 @@ export const envelopeDecider: Decider<EnvelopeState, EnvelopeCommand, EnvelopeEv
         return claim(state, command);
       case 'RefundEnvelope':
         return refund(state, command);
+      case 'AbandonEnvelope':
+        if (state.sent || state.abandoned) return [];
+        return [
+          {
+            type: 'EnvelopeAbandoned',
+            data: {
+              envelopeId: command.envelopeId,
+              senderId: command.senderId,
+              abandonedAt: command.now.toISOString(),
+            },
+          },
+        ];
     }
   },
 };

@@ -12,7 +12,8 @@ import { auditLedgers } from '../audit/ledger-audit';
 import { Ledger } from '../ledger/ledger';
 import type { BalanceEntryView, WalletView } from '../ledger/ledger.reader';
 import { WalletModule } from '../wallet.module';
-import { EnvelopeRefunds } from './envelope-refunds';
+import { ABANDON_AFTER_MS, EnvelopeRefunds } from './envelope-refunds';
+import { EnvelopeSending } from './envelope-sending';
 import type { EnvelopeClaimView, EnvelopeView, ReceivedEnvelopeView, SentEnvelopeView } from './envelopes.reader';
 
 type EnvelopeInput = Record<string, string | number>;
@@ -253,6 +254,53 @@ describe('red envelopes: sending with a topic, claiming under concurrency, refun
     }
     await eventually(async () => expect(await wallet(senderId)).toMatchObject({ available: 1_000, frozen: 0 }));
     await expectOneRefundEntry(senderId, 200);
+    await audit();
+  });
+
+  it('gives back, once, a freeze whose envelope was never recorded (the send died in between), and closes it', async () => {
+    const senderId = await memberWith(1_000);
+    const walletStore = f.t.app.get(EnvelopeSending)['store'] as EventStore;
+    const original = walletStore.handle.bind(walletStore);
+    // The process "dies" after the freeze: the envelope's first event is never written, and nobody cancels.
+    const crash = jest
+      .spyOn(walletStore, 'handle')
+      .mockImplementation((decider, streamId, command, meta) =>
+        (command as { type?: string }).type === 'SendEnvelope'
+          ? Promise.reject(new Error('simulated crash'))
+          : original(decider, streamId, command, meta),
+      );
+    const envelopeId = newId();
+    try {
+      await expect(
+        f.t.app
+          .get(EnvelopeSending)
+          .send(
+            { envelopeId, senderId, topicId: newId(), type: 20, totalAmount: '3', giveQuantity: 3 },
+            { actor: { kind: 'member', id: senderId }, now: new Date(), correlationId: newId() },
+          ),
+      ).rejects.toThrow('simulated crash');
+    } finally {
+      crash.mockRestore();
+    }
+    await eventually(async () => expect(await wallet(senderId)).toMatchObject({ available: 700, frozen: 300 }));
+
+    const refunds = f.t.app.get(EnvelopeRefunds);
+    await refunds.sweep(new Date(Date.now() + 60_000)); // too early: a slow send may still finish
+    expect(await wallet(senderId)).toMatchObject({ available: 700, frozen: 300 });
+    const later = new Date(Date.now() + ABANDON_AFTER_MS + 60_000);
+    expect(await refunds.sweep(later)).toBe(300);
+    expect(await refunds.sweep(later)).toBe(0);
+    await eventually(async () => expect(await wallet(senderId)).toMatchObject({ available: 1_000, frozen: 0 }));
+    await expectOneRefundEntry(senderId, 300);
+    // The envelope id is closed: the send arriving late is refused and freezes nothing more.
+    await expect(
+      f.t.app
+        .get(EnvelopeSending)
+        .send(
+          { envelopeId, senderId, topicId: newId(), type: 20, totalAmount: '3', giveQuantity: 3 },
+          { actor: { kind: 'member', id: senderId }, now: new Date(), correlationId: newId() },
+        ),
+    ).rejects.toMatchObject({ code: 'wallet.envelope_not_found' });
     await audit();
   });
 

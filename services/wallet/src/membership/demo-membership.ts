@@ -1,10 +1,9 @@
 import { Logger } from '@nestjs/common';
 import type { INestApplicationContext } from '@nestjs/common';
-import type { Db } from 'mongodb';
 import { newId } from '@forum/contracts';
 import type { CommandMetadata } from '@forum/contracts';
 import { EventStore } from '@forum/event-store';
-import { CONTEXT_DB, PERMISSION_ROLES } from '@forum/platform';
+import { contextDb, PERMISSION_ROLES } from '@forum/platform';
 import { WALLET_ACCOUNTS, WalletAccountDocument } from '../ledger/ledger.projection';
 import { WalletModule } from '../wallet.module';
 import { loadCard, MembershipCards } from './membership-cards';
@@ -31,7 +30,7 @@ export async function seedDemoMembership(
   { staffId, memberId, roleId }: { staffId: string; memberId: string; roleId: string },
 ): Promise<void> {
   const wallet = app.select(WalletModule);
-  const db = wallet.get<Db>(CONTEXT_DB);
+  const db = contextDb(app, 'wallet');
   const meta = (actor: CommandMetadata['actor'], key: string): CommandMetadata => ({
     actor,
     now: new Date(),
@@ -86,7 +85,7 @@ export async function seedDemoMembership(
     new Logger('DemoSeed').warn('demo membership: the demo recharge was not credited in time; no demo order');
     return;
   }
-  const card = (await loadCard(wallet.get(EventStore), cardId))!;
+  const card = (await loadCard(new EventStore('wallet', db), cardId))!;
   await wallet
     .get(MembershipPurchases)
     .purchase(

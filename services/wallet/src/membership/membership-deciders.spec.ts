@@ -92,7 +92,7 @@ describe('membership order decider', () => {
   });
 
   it('numbers orders by time, digits only', () => {
-    expect(orderNumber('o1', new Date('2026-11-21T12:34:56.789Z'))).toMatch(/^20261121123456\d{10}$/);
+    expect(orderNumber('o1', new Date('2026-11-21T12:34:56.789Z'))).toMatch(/^20261121123456789\d{7}$/);
   });
 });
 

@@ -36,11 +36,14 @@ export function orderIdFor(meta: CommandMetadata): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
 }
 
-/** Digits only: the order's time (UTC, to the second) and ten digits from its id. Sorts by time. */
+/**
+ * Digits only: the order's time (UTC, to the millisecond, so a member's two orders in one second still list in
+ * the order they were placed) and seven digits from its id.
+ */
 export function orderNumber(orderId: string, at: Date): string {
-  const time = at.toISOString().slice(0, 19).replace(/\D/g, '');
-  const digits = (createHash('sha256').update(orderId).digest().readBigUInt64BE(0) % 10_000_000_000n).toString();
-  return `${time}${digits.padStart(10, '0')}`;
+  const time = at.toISOString().slice(0, 23).replace(/\D/g, '');
+  const digits = (createHash('sha256').update(orderId).digest().readBigUInt64BE(0) % 10_000_000n).toString();
+  return `${time}${digits.padStart(7, '0')}`;
 }
 
 /**

@@ -6,42 +6,23 @@ import {
   DateField,
   FunctionField,
   List,
-  SelectInput,
   TextInput,
   useDataProvider,
-  useNotify,
   useRecordContext,
-  useRefresh,
   useTranslate,
 } from 'react-admin';
+import { plainText, useStaffCommand } from '../staff-rows';
 import type { ForumDataProvider, StaffContent } from './forum-api';
-
-/** Sanitized HTML shown as plain text: the list is for finding and removing, not for rendering. */
-function plainText(html: string): string {
-  return new DOMParser().parseFromString(html, 'text/html').body.textContent ?? '';
-}
+import { AuthorField, LiveOrDeletedInput } from './StaffTopicList';
 
 function DeleteContent() {
   const item = useRecordContext<StaffContent>();
   const translate = useTranslate();
-  const notify = useNotify();
-  const refresh = useRefresh();
   const provider = useDataProvider<ForumDataProvider>();
   const [confirming, setConfirming] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useStaffCommand();
   if (!item || item.deleted) return null;
-  const remove = async () => {
-    setBusy(true);
-    try {
-      await provider.deleteComment(item.kind, item.id);
-      notify('forum.content.done_delete', { type: 'success' });
-      refresh();
-    } catch (error) {
-      notify((error as Error).message || 'ra.notification.http_error', { type: 'error' });
-    } finally {
-      setBusy(false);
-    }
-  };
+  const remove = () => run(() => provider.deleteComment(item.kind, item.id), 'forum.content.done_delete');
   return (
     <>
       <Button size="small" color="error" disabled={busy} onClick={() => setConfirming(true)}>
@@ -65,23 +46,10 @@ function DeleteContent() {
 function RestoreContent() {
   const item = useRecordContext<StaffContent>();
   const translate = useTranslate();
-  const notify = useNotify();
-  const refresh = useRefresh();
   const provider = useDataProvider<ForumDataProvider>();
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useStaffCommand();
   if (!item || !item.deleted) return null;
-  const restore = async () => {
-    setBusy(true);
-    try {
-      await provider.restoreComment(item.kind, item.id);
-      notify('forum.content.done_restore', { type: 'success' });
-      refresh();
-    } catch (error) {
-      notify((error as Error).message || 'ra.notification.http_error', { type: 'error' });
-    } finally {
-      setBusy(false);
-    }
-  };
+  const restore = () => run(() => provider.restoreComment(item.kind, item.id), 'forum.content.done_restore');
   return (
     <Button size="small" disabled={busy} onClick={() => void restore()}>
       {translate('forum.content.restore')}
@@ -93,16 +61,7 @@ function RestoreContent() {
 function StaffContentList() {
   const translate = useTranslate();
   const filters = [
-    <SelectInput
-      key="status"
-      source="status"
-      alwaysOn
-      emptyText={translate('forum.topics.status.all')}
-      choices={(['live', 'deleted'] as const).map((status) => ({
-        id: status,
-        name: translate(`forum.topics.status.${status}`),
-      }))}
-    />,
+    <LiveOrDeletedInput key="status" source="status" alwaysOn />,
     <TextInput key="topicId" source="topicId" alwaysOn />,
     <TextInput key="authorId" source="authorId" alwaysOn />,
   ];
@@ -120,13 +79,7 @@ function StaffContentList() {
           />
         </DataTable.Col>
         <DataTable.Col source="authorId" disableSort>
-          <FunctionField<StaffContent>
-            render={(item) =>
-              item.author?.cancelled
-                ? translate('forum.topics.cancelled_author')
-                : (item.author?.nickname ?? item.authorId)
-            }
-          />
+          <AuthorField />
         </DataTable.Col>
         <DataTable.Col source="topicId" disableSort />
         <DataTable.Col source="postedAt" disableSort>

@@ -9,14 +9,41 @@ import {
   SelectInput,
   TextInput,
   useDataProvider,
-  useNotify,
   useRecordContext,
-  useRefresh,
   useTranslate,
 } from 'react-admin';
-import type { ForumDataProvider, StaffTopic, TopicStatus } from './forum-api';
+import type { SelectInputProps } from 'react-admin';
+import { useStaffCommand } from '../staff-rows';
+import type { ForumDataProvider, StaffContent, StaffTopic, TopicStatus } from './forum-api';
 
 const STATUSES: TopicStatus[] = ['all', 'live', 'deleted'];
+
+/** The status filter of the staff topic, comment and reply lists: live or deleted, or (empty) all. */
+export function LiveOrDeletedInput(props: SelectInputProps) {
+  const translate = useTranslate();
+  return (
+    <SelectInput
+      {...props}
+      emptyText={translate('forum.topics.status.all')}
+      choices={STATUSES.filter((status) => status !== 'all').map((status) => ({
+        id: status,
+        name: translate(`forum.topics.status.${status}`),
+      }))}
+    />
+  );
+}
+
+/** A row's author by nickname, or as cancelled once the account is gone. */
+export function AuthorField() {
+  const translate = useTranslate();
+  return (
+    <FunctionField<StaffTopic | StaffContent>
+      render={(item) =>
+        item.author?.cancelled ? translate('forum.topics.cancelled_author') : (item.author?.nickname ?? item.authorId)
+      }
+    />
+  );
+}
 
 type Verb = 'pin' | 'unpin' | 'essence' | 'unessence' | 'delete' | 'restore';
 
@@ -24,28 +51,18 @@ type Verb = 'pin' | 'unpin' | 'essence' | 'unessence' | 'delete' | 'restore';
 function TopicVerbs() {
   const topic = useRecordContext<StaffTopic>();
   const translate = useTranslate();
-  const notify = useNotify();
-  const refresh = useRefresh();
   const provider = useDataProvider<ForumDataProvider>();
-  const [busy, setBusy] = useState(false);
+  const { busy, run: runCommand } = useStaffCommand();
   const [confirmDelete, setConfirmDelete] = useState(false);
   if (!topic) return null;
 
-  const run = async (verb: Verb) => {
-    setBusy(true);
-    try {
-      if (verb === 'pin' || verb === 'unpin') await provider.pinTopic(topic.id, verb === 'pin' ? 1 : 0);
-      else if (verb === 'essence' || verb === 'unessence') await provider.setTopicEssence(topic.id, verb === 'essence');
-      else if (verb === 'delete') await provider.deleteTopic(topic.id);
-      else await provider.restoreTopic(topic.id);
-      notify(`forum.topics.done.${verb}`, { type: 'success' });
-      refresh();
-    } catch (error) {
-      notify((error as Error).message || 'ra.notification.http_error', { type: 'error' });
-    } finally {
-      setBusy(false);
-    }
+  const send = (verb: Verb) => {
+    if (verb === 'pin' || verb === 'unpin') return provider.pinTopic(topic.id, verb === 'pin' ? 1 : 0);
+    if (verb === 'essence' || verb === 'unessence') return provider.setTopicEssence(topic.id, verb === 'essence');
+    if (verb === 'delete') return provider.deleteTopic(topic.id);
+    return provider.restoreTopic(topic.id);
   };
+  const run = (verb: Verb) => runCommand(() => send(verb), `forum.topics.done.${verb}`);
   const verb = (name: Verb) => (
     <Button key={name} size="small" disabled={busy} onClick={() => void run(name)}>
       {translate(`forum.topics.verbs.${name}`)}
@@ -90,16 +107,7 @@ function TopicBadges({ topic }: { topic: StaffTopic }) {
 export function StaffTopicList() {
   const translate = useTranslate();
   const filters = [
-    <SelectInput
-      key="status"
-      source="status"
-      alwaysOn
-      emptyText={translate('forum.topics.status.all')}
-      choices={STATUSES.filter((status) => status !== 'all').map((status) => ({
-        id: status,
-        name: translate(`forum.topics.status.${status}`),
-      }))}
-    />,
+    <LiveOrDeletedInput key="status" source="status" alwaysOn />,
     <TextInput key="authorId" source="authorId" alwaysOn />,
   ];
   return (
@@ -109,13 +117,7 @@ export function StaffTopicList() {
           <FunctionField<StaffTopic> render={(topic) => <TopicBadges topic={topic} />} />
         </DataTable.Col>
         <DataTable.Col source="authorId" disableSort>
-          <FunctionField<StaffTopic>
-            render={(topic) =>
-              topic.author?.cancelled
-                ? translate('forum.topics.cancelled_author')
-                : (topic.author?.nickname ?? topic.authorId)
-            }
-          />
+          <AuthorField />
         </DataTable.Col>
         <DataTable.Col source="tags" disableSort>
           <FunctionField<StaffTopic> render={(topic) => (topic.tags ?? []).map((tag) => tag.name).join(', ')} />

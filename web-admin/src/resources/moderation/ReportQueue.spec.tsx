@@ -1,10 +1,8 @@
 import type { ReactNode } from 'react';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { AdminContext, memoryStore, Notification, ResourceContextProvider } from 'react-admin';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createI18nProvider } from '../../i18n/i18n-provider';
-import { createDataProvider } from '../../providers/data-provider';
-import { fakeApi, memoryStorage, testClient } from '../../testing/fake-api';
+import { renderAdmin } from '../../testing/render-admin';
+import type { RenderAdminOptions } from '../../testing/render-admin';
 import { feedbackApi, reportsApi, visitsApi } from './moderation-api';
 import { FeedbackInbox } from './FeedbackInbox';
 import { ReportQueue } from './ReportQueue';
@@ -16,30 +14,11 @@ afterEach(cleanup);
 const slow = { timeout: 15_000 };
 
 /** A moderation screen over the fake API, with the console's data provider as in main.tsx. */
-function renderModeration(
-  page: ReactNode,
-  options: { resource: string; routes: Parameters<typeof fakeApi>[0]; language?: 'en' | 'zh' },
-) {
-  const language = options.language ?? 'en';
-  const api = fakeApi(options.routes);
-  const { httpClient } = testClient(api, { language });
-  const dataProvider = createDataProvider({
-    apiUrl: '/api',
-    httpClient,
+function renderModeration(page: ReactNode, options: RenderAdminOptions) {
+  return renderAdmin(page, {
+    ...options,
     resources: { reports: reportsApi, feedback: feedbackApi, visits: visitsApi },
   });
-  const i18nProvider = createI18nProvider(memoryStorage({ adminLanguage: language }), [language]);
-  render(
-    <AdminContext dataProvider={dataProvider} i18nProvider={i18nProvider} store={memoryStore()}>
-      <ResourceContextProvider value={options.resource}>{page}</ResourceContextProvider>
-      <Notification />
-    </AdminContext>,
-  );
-  const sent = (method: string) =>
-    api.requests
-      .filter((request) => request.method === method)
-      .map((request) => ({ url: request.url, body: request.body ? (JSON.parse(request.body) as unknown) : undefined }));
-  return { sent };
 }
 
 const report = (id: string, status: number, extra: Record<string, unknown> = {}) => ({

@@ -20,12 +20,11 @@ import {
   List,
   SelectInput,
   useDataProvider,
-  useNotify,
   useRecordContext,
-  useRefresh,
   useTranslate,
 } from 'react-admin';
 import type { AdminDataProvider, ReportOutcome } from '../../providers/data-provider';
+import { useStaffCommand } from '../staff-rows';
 import { REPORT_KINDS, REPORT_STATUSES } from './moderation-api';
 import type { ReportRow } from './moderation-api';
 
@@ -33,11 +32,9 @@ import type { ReportRow } from './moderation-api';
 function HandleReport() {
   const report = useRecordContext<ReportRow>();
   const translate = useTranslate();
-  const notify = useNotify();
-  const refresh = useRefresh();
   const provider = useDataProvider<AdminDataProvider>();
   const [open, setOpen] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useStaffCommand();
   const [outcome, setOutcome] = useState<ReportOutcome>('successful');
   const [result, setResult] = useState('');
   const [remark, setRemark] = useState('');
@@ -45,18 +42,10 @@ function HandleReport() {
   if (!report || report.status !== 10) return null;
 
   const submit = async () => {
-    setBusy(true);
-    try {
-      const contentAction = outcome === 'successful' && deleteContent ? 'delete' : 'none';
-      await provider.resolveReport(report.id, { outcome, result: result.trim(), remark: remark.trim(), contentAction });
-      notify('moderation.reports.resolved', { type: 'success' });
-      setOpen(false);
-      refresh();
-    } catch (error) {
-      notify((error as Error).message || 'ra.notification.http_error', { type: 'error' });
-    } finally {
-      setBusy(false);
-    }
+    const contentAction = outcome === 'successful' && deleteContent ? 'delete' : 'none';
+    const resolve = () =>
+      provider.resolveReport(report.id, { outcome, result: result.trim(), remark: remark.trim(), contentAction });
+    if (await run(resolve, 'moderation.reports.resolved')) setOpen(false);
   };
 
   return (

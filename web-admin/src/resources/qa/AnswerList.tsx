@@ -2,11 +2,7 @@ import { Chip, Stack } from '@mui/material';
 import { DataTable, DateField, FunctionField, List, TextInput, useRecordContext, useTranslate } from 'react-admin';
 import { QaCommandButton } from './QaCommandButton';
 import type { QaAnswer, QaReply } from './qa-api';
-
-/** Sanitized HTML shown as plain text: the list is for finding and acting, not for rendering. */
-function plainText(html: string): string {
-  return new DOMParser().parseFromString(html, 'text/html').body.textContent ?? '';
-}
+import { plainText } from '../staff-rows';
 
 function Content({ item, adopted }: { item: QaAnswer | QaReply; adopted?: boolean }) {
   const translate = useTranslate();

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import type { ReactNode } from 'react';
 import { Button } from '@mui/material';
-import { Confirm, useDataProvider, useNotify, useRefresh, useTranslate } from 'react-admin';
+import { Confirm, useDataProvider, useTranslate } from 'react-admin';
+import { useStaffCommand } from '../staff-rows';
 import type { QaDataProvider } from './qa-api';
 
 export interface QaCommandButtonProps {
@@ -16,23 +17,10 @@ export interface QaCommandButtonProps {
 /** One staff verb of the Q&A: a button (confirmed first when it is hard to undo), then a notice and a refresh. */
 export function QaCommandButton({ label, done, run, confirm, color = 'primary' }: QaCommandButtonProps): ReactNode {
   const translate = useTranslate();
-  const notify = useNotify();
-  const refresh = useRefresh();
   const provider = useDataProvider<QaDataProvider>();
+  const { busy, run: runCommand } = useStaffCommand();
   const [confirming, setConfirming] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const execute = async () => {
-    setBusy(true);
-    try {
-      await run(provider);
-      notify(done, { type: 'success' });
-      refresh();
-    } catch (error) {
-      notify((error as Error).message || 'ra.notification.http_error', { type: 'error' });
-    } finally {
-      setBusy(false);
-    }
-  };
+  const execute = () => runCommand(() => run(provider), done);
   return (
     <>
       <Button

@@ -7,11 +7,10 @@ import {
   List,
   SelectInput,
   useDataProvider,
-  useNotify,
   useRecordContext,
-  useRefresh,
   useTranslate,
 } from 'react-admin';
+import { useStaffCommand } from '../staff-rows';
 import { QaCommandButton } from './QaCommandButton';
 import { QUESTION_FILTERS } from './qa-api';
 import type { QaDataProvider, QaQuestion } from './qa-api';
@@ -41,9 +40,8 @@ function BountyCell({ question }: { question: QaQuestion }) {
 function AdjustBounty() {
   const question = useRecordContext<QaQuestion>();
   const translate = useTranslate();
-  const notify = useNotify();
-  const refresh = useRefresh();
   const provider = useDataProvider<QaDataProvider>();
+  const { run } = useStaffCommand();
   const [open, setOpen] = useState(false);
   const [amount, setAmount] = useState('');
   const [points, setPoints] = useState('');
@@ -56,14 +54,8 @@ function AdjustBounty() {
     setOpen(true);
   };
   const save = async () => {
-    try {
-      await provider.adjustBounty(question.id, { amount, points: Number(points), reason });
-      notify('qa.done.adjust', { type: 'success' });
-      setOpen(false);
-      refresh();
-    } catch (error) {
-      notify((error as Error).message || 'ra.notification.http_error', { type: 'error' });
-    }
+    const adjust = () => provider.adjustBounty(question.id, { amount, points: Number(points), reason });
+    if (await run(adjust, 'qa.done.adjust')) setOpen(false);
   };
   return (
     <>

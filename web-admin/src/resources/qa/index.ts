@@ -3,9 +3,10 @@ import QuestionIcon from '@mui/icons-material/HelpOutlined';
 import AnswerIcon from '@mui/icons-material/QuestionAnswer';
 import ReplyIcon from '@mui/icons-material/ReplyAll';
 import TagIcon from '@mui/icons-material/LocalOffer';
+import ReviewIcon from '@mui/icons-material/RuleFolder';
 
 export { qaAnswersApi, qaQuestionsApi, qaRepliesApi, qaTagsApi, withQa } from './qa-api';
-export type { QaDataProvider } from './qa-api';
+export type { QaDataProvider, QaReviewItem, QaReviewKind } from './qa-api';
 export { qaEn, qaZh } from './qa.i18n';
 
 /** Every question, with cancel adoption, adjust bounty and delete (resource `qaQuestions`). */
@@ -34,4 +35,10 @@ export const qaTags = {
   edit: lazy(() => import('../forum/TagList').then(({ TagEdit }) => ({ default: TagEdit }))),
   icon: TagIcon,
   recordRepresentation: 'name',
+};
+
+/** Held questions, answers and answer replies: approve or reject with a reason (resource `qaReview`). */
+export const qaReview = {
+  list: lazy(() => import('./QaReviewQueue').then(({ QaReviewQueue }) => ({ default: QaReviewQueue }))),
+  icon: ReviewIcon,
 };

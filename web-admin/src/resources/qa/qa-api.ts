@@ -73,6 +73,21 @@ export interface QaReply extends RaRecord {
   deleted: boolean;
 }
 
+export type QaReviewKind = 'question' | 'answer' | 'answerReply';
+
+/** A held question, answer or reply (`GET /api/qa/staff/review?kind&page&pageSize`, pending, oldest first). */
+export interface QaReviewItem extends RaRecord {
+  id: string;
+  kind: QaReviewKind;
+  authorId: string;
+  title: string | null;
+  contentHtml: string;
+  questionId: string;
+  bountyAmount: number;
+  bountyPoints: number;
+  submittedAt: string;
+}
+
 export interface BountyAdjustment {
   /** Yuan text ("12.50", "0"), as every money field of the API. */
   amount: string;
@@ -88,6 +103,8 @@ export interface QaDataProvider extends AdminDataProvider {
   deleteQuestion(questionId: Identifier): Promise<{ data: unknown }>;
   deleteAnswer(answerId: Identifier): Promise<{ data: unknown }>;
   deleteAnswerReply(replyId: Identifier): Promise<{ data: unknown }>;
+  approveQaContent(kind: QaReviewKind, id: Identifier): Promise<{ data: unknown }>;
+  rejectQaContent(kind: QaReviewKind, id: Identifier, reason: string): Promise<{ data: unknown }>;
 }
 
 export interface QaApiOptions {
@@ -97,6 +114,8 @@ export interface QaApiOptions {
 }
 
 const TREE = 'qaTags';
+/** The review queue resource: needs its `kind`, has no sort and no `GET :id`. */
+const REVIEW = 'qaReview';
 
 /** The console's data provider with the Q&A's verbs, and `qaTags` read as a tree (flattened, paged here). */
 export function withQa<P extends AdminDataProvider>(provider: P, options: QaApiOptions): P & QaDataProvider {
@@ -116,6 +135,15 @@ export function withQa<P extends AdminDataProvider>(provider: P, options: QaApiO
   return {
     ...provider,
     async getList<R extends RaRecord>(resource: string, params: GetListParams) {
+      if (resource === REVIEW) {
+        const { page = 1, perPage = 20 } = params.pagination ?? {};
+        const kind = String((params.filter as { kind?: string } | undefined)?.kind ?? 'question');
+        const query = new URLSearchParams({ kind, page: String(page), pageSize: String(perPage) });
+        const { json } = await httpClient<{ items: QaReviewItem[]; total: number }>(
+          `${apiUrl}/qa/staff/review?${query.toString()}`,
+        );
+        return { data: json.items as unknown as R[], total: json.total };
+      }
       if (resource !== TREE) return provider.getList<R>(resource, params);
       const rows = await allTags();
       const { page = 1, perPage = rows.length || 1 } = params.pagination ?? {};
@@ -146,5 +174,7 @@ export function withQa<P extends AdminDataProvider>(provider: P, options: QaApiO
     deleteQuestion: (questionId) => command(`questions/${id(questionId)}`, 'DELETE'),
     deleteAnswer: (answerId) => command(`answers/${id(answerId)}`, 'DELETE'),
     deleteAnswerReply: (replyId) => command(`answer-replies/${id(replyId)}`, 'DELETE'),
+    approveQaContent: (kind, itemId) => command(`staff/review/${kind}/${id(itemId)}/approve`, 'POST'),
+    rejectQaContent: (kind, itemId, reason) => command(`staff/review/${kind}/${id(itemId)}/reject`, 'POST', { reason }),
   };
 }

@@ -41,6 +41,19 @@ export const qaEn = {
       points: 'Points',
       reason: 'Reason',
     },
+    review: {
+      kind: { question: 'Questions', answer: 'Answers', answerReply: 'Answer replies' },
+      actions: 'Actions',
+      approve: 'Approve',
+      reject: 'Reject',
+      approved: 'Approved: now public',
+      rejected: 'Rejected',
+      reject_title: 'Reject this item?',
+      reject_bounty: 'Its frozen bounty goes back to the asker.',
+      reason: 'Reason (shown to the author)',
+      cancel: 'Cancel',
+      bounty: 'Bounty: %{amount} yuan, %{points} points (frozen until reviewed)',
+    },
   },
   resources: {
     qaQuestions: {
@@ -75,6 +88,10 @@ export const qaEn = {
         postedAt: 'Posted',
         actions: 'Actions',
       },
+    },
+    qaReview: {
+      name: 'Q&A review queue',
+      fields: { kind: 'Kind', authorId: 'Author', submittedAt: 'Submitted', contentHtml: 'Content' },
     },
     qaTags: {
       name: 'Question tag |||| Question tags',
@@ -125,6 +142,19 @@ export const qaZh: typeof qaEn = {
       points: '积分',
       reason: '原因',
     },
+    review: {
+      kind: { question: '问题', answer: '回答', answerReply: '回答的回复' },
+      actions: '操作',
+      approve: '通过',
+      reject: '驳回',
+      approved: '已通过，现已公开',
+      rejected: '已驳回',
+      reject_title: '驳回这条内容？',
+      reject_bounty: '冻结的悬赏将退回给提问者。',
+      reason: '原因（作者可见）',
+      cancel: '取消',
+      bounty: '悬赏：%{amount} 元，%{points} 积分（审核前冻结）',
+    },
   },
   resources: {
     qaQuestions: {
@@ -147,6 +177,10 @@ export const qaZh: typeof qaEn = {
     qaAnswerReplies: {
       name: '答案回复',
       fields: { content: '内容', author: '作者', questionId: '问题 ID', postedAt: '发布时间', actions: '操作' },
+    },
+    qaReview: {
+      name: '问答审核队列',
+      fields: { kind: '类型', authorId: '作者', submittedAt: '提交时间', contentHtml: '内容' },
     },
     qaTags: {
       name: '问答标签',

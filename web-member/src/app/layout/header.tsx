@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router';
+import { AssistantEntry } from '@/features/ai-assistant/components/assistant-entry';
 import { useAppState } from '@/stores/app-state';
 import { LanguageSwitch } from './language-switch';
 import { SearchBox } from './search-box';
@@ -38,6 +39,7 @@ export function Header() {
           <LanguageSwitch />
           {user ? (
             <>
+              <AssistantEntry />
               <UnreadLink userId={user.id} />
               <UserMenu user={user} />
             </>

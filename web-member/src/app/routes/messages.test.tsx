@@ -115,6 +115,35 @@ describe('private messages', () => {
     expect((box as HTMLTextAreaElement).value).toBe('');
   });
 
+  it('blocks a member from the chat and unblocks them again', async () => {
+    const user = userEvent.setup();
+    let blocked = false;
+    const { network } = renderApp('/user/control/privateMessageChatList?memberId=m2', {
+      routes: {
+        'GET /api/messaging/conversations/m2/messages': () => json(200, page([])),
+        'GET /api/messaging/blocks': () => json(200, page(blocked ? [{ member: bob, blockedAt: at }] : [])),
+        'PUT /api/messaging/blocks/m2': () => {
+          blocked = true;
+          return noContent();
+        },
+        'DELETE /api/messaging/blocks/m2': () => {
+          blocked = false;
+          return noContent();
+        },
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Block' }, firstRender));
+    const ask = screen.getByRole('group', { name: /Refuse private messages from this member/ });
+    await user.click(within(ask).getByRole('button', { name: 'Block' }));
+    expect(await screen.findByText('You refuse private messages from this member.')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Unblock' }));
+    const again = screen.getByRole('group', { name: 'Accept private messages from this member again?' });
+    await user.click(within(again).getByRole('button', { name: 'Unblock' }));
+    expect(await screen.findByRole('button', { name: 'Block' })).toBeTruthy();
+    expect(callsTo(network.sent, 'PUT', '/api/messaging/blocks/m2')).toHaveLength(1);
+    expect(callsTo(network.sent, 'DELETE', '/api/messaging/blocks/m2')).toHaveLength(1);
+  });
+
   it("shows the server's refusal above the send button", async () => {
     const user = userEvent.setup();
     renderApp('/user/control/privateMessageChatList?memberId=m2', {

@@ -64,4 +64,28 @@ describe('search page', () => {
     expect(await screen.findByText('Type a word or two, in Chinese or English.')).toBeTruthy();
     expect(callsTo(network.sent, 'GET', '/api/search')).toHaveLength(0);
   });
+
+  it('offers the tags of the chosen type and narrows the search to one', async () => {
+    const user = userEvent.setup();
+    const { network } = renderApp('/search?keyword=kafka&type=question', {
+      routes: {
+        'GET /api/search': () => json(200, page([])),
+        'GET /api/search/hot-terms': () => json(200, { terms: [] }),
+        'GET /api/qa/tags': () =>
+          json(200, {
+            items: [{ tagId: 'q1', name: '数据库', parentId: null, sort: 0, leaf: true, children: [] }],
+          }),
+      },
+    });
+    await user.selectOptions(await screen.findByLabelText('Tag'), 'q1');
+    await waitFor(() => {
+      const asked = callsTo(network.sent, 'GET', '/api/search').map((call) => call.url.searchParams);
+      expect(asked.some((params) => params.get('type') === 'question' && params.get('tagId') === 'q1')).toBe(true);
+    });
+    // Another type has other tags: the tag filter is cleared.
+    await user.selectOptions(screen.getByLabelText('Type'), 'help');
+    await waitFor(() => expect(screen.queryByLabelText('Tag')).toBeNull());
+    const last = callsTo(network.sent, 'GET', '/api/search').at(-1)!.url.searchParams;
+    expect([last.get('type'), last.get('tagId')]).toEqual(['help', null]);
+  });
 });

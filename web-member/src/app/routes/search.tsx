@@ -5,6 +5,8 @@ import { pageFrom } from '@/components/ui/pagination';
 import { useHotTerms } from '@/features/search/api/search';
 import type { SearchKind, SearchSort } from '@/features/search/api/search';
 import { SearchResults } from '@/features/search/components/search-results';
+import { flattenQaTags, useQaTags } from '@/features/questions/api/questions';
+import { flattenTags, useTags } from '@/features/topics/api/tags';
 
 const KINDS: SearchKind[] = ['topic', 'question', 'help'];
 const SORTS: SearchSort[] = ['relevance', 'latest'];
@@ -22,7 +24,9 @@ export function Component() {
   const type = kindFrom(searchParams.get('type'));
   const sort = sortFrom(searchParams.get('sort'));
   const [draft, setDraft] = useState(keyword);
+  const tagId = searchParams.get('tagId') ?? undefined;
   const hot = useHotTerms();
+  const tags = useTagFilterOptions(type);
 
   const go = (changes: Record<string, string | undefined>) => {
     const next = new URLSearchParams(searchParams);
@@ -57,7 +61,7 @@ export function Component() {
         <select
           id={`${id}-type`}
           value={type ?? ''}
-          onChange={(event) => go({ type: event.target.value || undefined })}
+          onChange={(event) => go({ type: event.target.value || undefined, tagId: undefined })}
         >
           <option value="">{t('search.allTypes')}</option>
           {KINDS.map((kind) => (
@@ -66,6 +70,24 @@ export function Component() {
             </option>
           ))}
         </select>
+        {tags ? (
+          <>
+            <label htmlFor={`${id}-tag`}>{t('search.tag')}</label>
+            <select
+              id={`${id}-tag`}
+              value={tagId ?? ''}
+              onChange={(event) => go({ tagId: event.target.value || undefined })}
+            >
+              <option value="">{t('search.allTags')}</option>
+              {tags.map(({ tagId: value, name, depth }) => (
+                <option key={value} value={value}>
+                  {'\u2003'.repeat(depth)}
+                  {name}
+                </option>
+              ))}
+            </select>
+          </>
+        ) : null}
         <label htmlFor={`${id}-sort`}>{t('search.sort')}</label>
         <select id={`${id}-sort`} value={sort} onChange={(event) => go({ sort: event.target.value })}>
           {SORTS.map((value) => (
@@ -92,6 +114,7 @@ export function Component() {
         <SearchResults
           keyword={keyword}
           type={type}
+          tagId={tags ? tagId : undefined}
           sort={sort}
           page={Math.min(pageFrom(searchParams.get('page')), 50)}
           pageSize={PAGE_SIZE}
@@ -101,4 +124,15 @@ export function Component() {
       )}
     </section>
   );
+}
+
+/** The tags a search of this type may be narrowed to: forum tags for topics, question tags for questions. */
+function useTagFilterOptions(type: SearchKind | undefined): { tagId: string; name: string; depth: number }[] | null {
+  const forum = useTags();
+  const qa = useQaTags();
+  if (type === 'topic' && forum.data)
+    return flattenTags(forum.data.items).map(({ tag, depth }) => ({ tagId: tag.tagId, name: tag.name, depth }));
+  if (type === 'question' && qa.data)
+    return flattenQaTags(qa.data.items).map(({ tag, depth }) => ({ tagId: tag.tagId, name: tag.name, depth }));
+  return null;
 }

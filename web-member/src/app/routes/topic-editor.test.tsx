@@ -1,7 +1,7 @@
 import { configure, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { page, topicDetail } from '@/features/topics/testing/forum-fixtures';
+import { page, tagTree, topicDetail } from '@/features/topics/testing/forum-fixtures';
 import { appState, applySiteInfo, initialAppState } from '@/stores/app-state';
 import { json } from '@/testing/fake-fetch';
 import { callsTo, errorOf } from '@/testing/form-helpers';
@@ -9,22 +9,6 @@ import { renderApp } from '@/testing/render-app';
 
 // The lazy route, its data and the editor can take more than a second on a busy machine.
 configure({ asyncUtilTimeout: 5000 });
-
-const tags = {
-  items: [
-    {
-      tagId: 'lang',
-      name: 'Languages',
-      parentId: null,
-      sort: 0,
-      leaf: false,
-      children: [
-        { tagId: 'rust', name: 'Rust', parentId: 'lang', sort: 0, leaf: true, children: [] },
-        { tagId: 'go', name: 'Go', parentId: 'lang', sort: 1, leaf: true, children: [] },
-      ],
-    },
-  ],
-};
 
 const stored = '<p>Intro</p><hide type="10" value="pw"><p>Secret</p></hide>';
 
@@ -39,7 +23,7 @@ afterEach(() => vi.unstubAllGlobals());
 describe('/addTopic and /user/editTopic', () => {
   it('checks title, content and tags before posting (only leaf tags are offered)', async () => {
     const user = userEvent.setup();
-    const { network } = renderApp('/addTopic', { routes: { 'GET /api/forum/tags': () => json(200, tags) } });
+    const { network } = renderApp('/addTopic', { routes: { 'GET /api/forum/tags': () => json(200, tagTree) } });
     await screen.findByRole('checkbox', { name: 'Rust' });
     expect(screen.queryByRole('checkbox', { name: 'Languages' })).toBeNull();
     expect(screen.getByRole('textbox', { name: 'Content' })).toBeTruthy();
@@ -58,7 +42,7 @@ describe('/addTopic and /user/editTopic', () => {
     const user = userEvent.setup();
     const { network, router } = renderApp('/addTopic', {
       routes: {
-        'GET /api/forum/tags': () => json(200, tags),
+        'GET /api/forum/tags': () => json(200, tagTree),
         'POST /api/forum/uploads/images': () =>
           json(201, { url: '/api/files/forum/images/cat.png', width: 4, height: 3 }),
         'POST /api/forum/topics': () => json(201, { topicId: 't9', version: 1, visible: true }),
@@ -88,7 +72,7 @@ describe('/addTopic and /user/editTopic', () => {
     const { network, router } = renderApp('/user/editTopic?topicId=t1', {
       language: 'zh',
       routes: {
-        'GET /api/forum/tags': () => json(200, tags),
+        'GET /api/forum/tags': () => json(200, tagTree),
         'GET /api/forum/topics/t1': () =>
           json(200, topicDetail({ title: 'Old title', content: stored, tagIds: ['rust'], canEdit: true })),
         'GET /api/forum/topics/t1/comments': () => json(200, page([])),

@@ -66,6 +66,7 @@ export const forumEn = {
   noComments: 'No comments yet.',
   floor: '#{{floor}}',
   pendingReview: 'Pending review',
+  heldForReview: 'Sent for review: it appears once staff approve it.',
   quote: 'Quote',
   quoting: 'Quoting {{name}}',
   quotedDeleted: 'The quoted comment was deleted.',

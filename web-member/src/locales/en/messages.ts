@@ -19,6 +19,11 @@ export const messagesEn = {
   chat: {
     messages: 'Chat history',
     back: 'Back to private messages',
+    blocked: 'You refuse private messages from this member.',
+    block: 'Block',
+    unblock: 'Unblock',
+    blockQuestion: 'Refuse private messages from this member? You can still write to them.',
+    unblockQuestion: 'Accept private messages from this member again?',
     content: 'Message',
     placeholder: 'Write a message (at most {{max}} characters)',
     send: 'Send',

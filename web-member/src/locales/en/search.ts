@@ -5,6 +5,8 @@ export const searchEn = {
   type: 'Type',
   sort: 'Order',
   allTypes: 'Everything',
+  tag: 'Tag',
+  allTags: 'All tags',
   kinds: { topic: 'Topic', question: 'Question', help: 'Help' },
   sorts: { relevance: 'Best match', latest: 'Newest' },
   results: 'Search results',

@@ -4,6 +4,8 @@ import { membershipEn } from './membership';
 import { messagesEn } from './messages';
 import { moderationEn } from './moderation';
 import { searchEn } from './search';
+import { assistantEn } from './assistant';
+import { qaEn } from './qa';
 /** English texts. `zh` must have exactly the same keys (checked by the type below and by a test). */
 export const en = {
   common: {
@@ -409,6 +411,8 @@ export const en = {
   messages: messagesEn,
   moderation: moderationEn,
   search: searchEn,
+  assistant: assistantEn,
+  qa: qaEn,
   imageViewer: {
     failed: 'FAILED',
     loading: 'Loading image',

@@ -68,6 +68,7 @@ export const forumZh: Translation['forum'] = {
   noComments: '还没有评论。',
   floor: '#{{floor}}',
   pendingReview: '等待审核',
+  heldForReview: '已提交审核，审核通过后显示。',
   quote: '引用',
   quoting: '引用 {{name}}',
   quotedDeleted: '被引用的评论已删除。',

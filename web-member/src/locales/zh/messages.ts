@@ -21,6 +21,11 @@ export const messagesZh: Translation['messages'] = {
   chat: {
     messages: '聊天记录',
     back: '返回私信列表',
+    blocked: '你已拒收此用户的私信。',
+    block: '拒收私信',
+    unblock: '取消拒收',
+    blockQuestion: '拒收此用户的私信？你仍可以给对方发私信。',
+    unblockQuestion: '重新接收此用户的私信？',
     content: '私信内容',
     placeholder: '输入私信（最多 {{max}} 字）',
     send: '发送',

@@ -7,6 +7,8 @@ export const searchZh: Translation['search'] = {
   type: '类型',
   sort: '排序',
   allTypes: '全部',
+  tag: '标签',
+  allTags: '全部标签',
   kinds: { topic: '话题', question: '问题', help: '帮助' },
   sorts: { relevance: '最相关', latest: '最新' },
   results: '搜索结果',

@@ -4,6 +4,8 @@ import { membershipZh } from './membership';
 import { messagesZh } from './messages';
 import { moderationZh } from './moderation';
 import { searchZh } from './search';
+import { assistantZh } from './assistant';
+import { qaZh } from './qa';
 import type { Translation } from '../en/translation';
 
 /** 简体中文。键必须与英文完全一致（类型和测试都会检查）。 */
@@ -409,6 +411,8 @@ export const zh: Translation = {
   messages: messagesZh,
   moderation: moderationZh,
   search: searchZh,
+  assistant: assistantZh,
+  qa: qaZh,
   imageViewer: {
     failed: '加载失败',
     loading: '图片加载中',

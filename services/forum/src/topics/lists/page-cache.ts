@@ -14,6 +14,7 @@ interface Entry {
   /** The topics the page shows, once computed (a pending page is dropped by any change). */
   topicIds: Set<string> | null;
   value: Promise<unknown>;
+  refreshing?: boolean;
 }
 
 /**
@@ -21,8 +22,10 @@ interface Entry {
  * counts), so hot pages cost no database round trip (ADR 0009). Per-reader parts (hidden-block access, view
  * permission) are computed on every request. A page is dropped when this process applies a change to one of its
  * topics (topic document projection) or to its list (list maintainer) — before the waiting command is released,
- * so read-your-writes holds in this process; a change applied by another replica shows within TTL_MS. Entries
- * are stored when their computation starts, so one computed across a change is dropped too.
+ * so read-your-writes holds in this process; a change applied by another replica shows within TTL_MS (and one
+ * recompute). Entries are stored when their computation starts, so one computed across a change is dropped too.
+ * An expired page is served while its replacement is computed once in the background, so the requests of that
+ * instant do not all queue behind the recompute (a p99 spike every second under load).
  */
 @Injectable()
 export class TopicPageCache {
@@ -40,7 +43,10 @@ export class TopicPageCache {
 
   get<T extends { topicIds: string[] }>(key: string, list: string, compute: () => Promise<T>): Promise<T> {
     const cached = this.entries.get(key);
-    if (cached && Date.now() - cached.at < TTL_MS) return cached.value as Promise<T>;
+    if (cached) {
+      if (Date.now() - cached.at >= TTL_MS && !cached.refreshing && cached.topicIds) this.refresh(key, cached, compute);
+      return cached.value as Promise<T>;
+    }
     if (this.entries.size >= MAX_ENTRIES) this.entries.clear();
     const value = compute();
     const entry: Entry = { at: Date.now(), list, topicIds: null, value };
@@ -52,6 +58,23 @@ export class TopicPageCache {
       },
     );
     return value;
+  }
+
+  /**
+   * Computes an expired page again. The stale entry stays in the map (and is dropped by changes as before); the
+   * new page replaces it only if it is still there when the new page is ready, so a change heard during the
+   * recompute wins.
+   */
+  private refresh<T extends { topicIds: string[] }>(key: string, stale: Entry, compute: () => Promise<T>): void {
+    stale.refreshing = true;
+    const at = Date.now();
+    compute().then(
+      (page) => {
+        if (this.entries.get(key) !== stale) return;
+        this.entries.set(key, { at, list: stale.list, topicIds: new Set(page.topicIds), value: Promise.resolve(page) });
+      },
+      () => (stale.refreshing = false),
+    );
   }
 
   dropLists(lists: string[]): void {

@@ -53,20 +53,25 @@ export const topicListProjection: ProjectionDefinition = {
         const { topicId, title, content, tagIds, authorId, postedAt, isStaff, ipLocation } = event.data;
         const redEnvelopeId = event.data.redEnvelopeId ?? null;
         writer.upsertVersioned(TOPIC_LIST, topicId, envelope, {
-          $set: { title, ...contentFields(content), tagIds, authorId, postedAt, isStaff, ipLocation, redEnvelopeId },
-          // Counters may have arrived first (another stream): those documents keep their values.
-          $setOnInsert: {
+          // The topic's first event: its own fields start here, whatever arrived before it.
+          $set: {
+            title,
+            ...contentFields(content),
+            tagIds,
+            authorId,
+            postedAt,
+            isStaff,
+            ipLocation,
+            redEnvelopeId,
             editedAt: null,
             deleted: false,
             pinWeight: 0,
             essence: false,
-            commentCount: 0,
-            replyCount: 0,
-            likeCount: 0,
-            favoriteCount: 0,
-            unlockCount: 0,
-            lastReplyAt: null,
           },
+          // Counters come from other streams and may have arrived first (seen after a broker was killed): `$inc` by
+          // 0 and `$max` of null create what is missing and keep what is there, as `$setOnInsert` would not.
+          $inc: { commentCount: 0, replyCount: 0, likeCount: 0, favoriteCount: 0, unlockCount: 0 },
+          $max: { lastReplyAt: null },
         });
         return;
       }

@@ -68,7 +68,13 @@ export const messageKeys = {
   reminders: (page: number) => ['messages', 'reminders', page] as const,
   preferences: () => ['messages', 'reminderPreferences'] as const,
   notifications: (page: number) => ['messages', 'systemNotifications', page] as const,
+  blocks: () => ['messages', 'blocks'] as const,
 };
+
+export interface BlockedMember {
+  member: MemberView;
+  blockedAt: string;
+}
 
 function usePage<T>(queryKey: readonly unknown[], path: string, page: number, enabled = true) {
   return useQuery({
@@ -90,6 +96,19 @@ export const useChat = (memberId: string, page: number) =>
     `${BASE}/conversations/${member(memberId)}/messages`,
     page,
     !!memberId,
+  );
+
+/** The members I refuse messages from (the first 100: a chat only asks whether its member is among them). */
+export const useBlocks = () =>
+  useQuery({
+    queryKey: messageKeys.blocks(),
+    queryFn: ({ signal }) =>
+      api.get<Page<BlockedMember>>(`${BASE}/blocks`, { params: { page: 1, pageSize: 100 }, signal, loading: false }),
+  });
+
+export const useSetBlocked = () =>
+  useMessagingWrite(({ memberId, blocked }: { memberId: string; blocked: boolean }) =>
+    api.request(blocked ? 'PUT' : 'DELETE', `${BASE}/blocks/${member(memberId)}`),
   );
 
 export const useReminders = (page: number) =>

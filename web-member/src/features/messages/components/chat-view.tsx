@@ -6,10 +6,12 @@ import { ConfirmButton } from '@/features/topics/components/confirm-button';
 import { ApiError } from '@/lib/api/api-error';
 import {
   MESSAGE_MAX_LENGTH,
+  useBlocks,
   useChat,
   useDeleteMessage,
   useMarkConversationRead,
   useSendMessage,
+  useSetBlocked,
 } from '../api/messages';
 import { useMemberName } from './member-name';
 import { PagedMessages, Time } from './paged-messages';
@@ -35,6 +37,7 @@ export function ChatView({ memberId, page }: { memberId: string; page: number })
       <p>
         <Link to="/user/control/privateMessageList">{t('messages.chat.back')}</Link>
       </p>
+      <BlockToggle memberId={memberId} />
       <PagedMessages list={list} page={page}>
         {(items) => (
           <ol className="chat" aria-label={t('messages.chat.messages')}>
@@ -63,6 +66,26 @@ export function ChatView({ memberId, page }: { memberId: string; page: number })
       </PagedMessages>
       <SendForm memberId={memberId} />
     </>
+  );
+}
+
+/** Refuse (or accept again) this member's messages; mine to them still go out. */
+function BlockToggle({ memberId }: { memberId: string }) {
+  const { t } = useTranslation();
+  const blocks = useBlocks();
+  const setBlocked = useSetBlocked();
+  if (!blocks.data) return null;
+  const blocked = blocks.data.items.some((row) => row.member.memberId === memberId);
+  return (
+    <p>
+      {blocked ? <span className="muted">{t('messages.chat.blocked')} </span> : null}
+      <ConfirmButton
+        label={blocked ? t('messages.chat.unblock') : t('messages.chat.block')}
+        question={blocked ? t('messages.chat.unblockQuestion') : t('messages.chat.blockQuestion')}
+        disabled={setBlocked.isPending}
+        onConfirm={() => setBlocked.mutate({ memberId, blocked: !blocked })}
+      />
+    </p>
   );
 }
 

@@ -20,6 +20,8 @@ export interface SearchResult {
 export interface SearchParams {
   keyword: string;
   type?: SearchKind;
+  /** A forum tag (with `type: 'topic'`) or a question tag (with `type: 'question'`). */
+  tagId?: string;
   sort: SearchSort;
   page: number;
   pageSize: number;
@@ -32,11 +34,14 @@ export const searchKeys = {
 
 /** `GET /api/search`: topics, questions and help articles the reader may see, one page. */
 export function searchQueryOptions(params: SearchParams) {
-  const { type, ...rest } = params;
+  const { type, tagId, ...rest } = params;
   return queryOptions({
     queryKey: searchKeys.results(params),
     queryFn: ({ signal }) =>
-      api.get<Page<SearchResult>>('/api/search', { params: { ...rest, ...(type ? { type } : {}) }, signal }),
+      api.get<Page<SearchResult>>('/api/search', {
+        params: { ...rest, ...(type ? { type } : {}), ...(tagId ? { tagId } : {}) },
+        signal,
+      }),
     placeholderData: keepPreviousData,
     enabled: params.keyword.trim().length > 0,
   });

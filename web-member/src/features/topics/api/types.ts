@@ -60,6 +60,8 @@ export interface PostedTopic {
   topicId: string;
   version: number;
   visible: boolean;
+  /** Held for staff review (ADR 0014): not shown to anyone until approved. */
+  pending?: boolean;
 }
 
 export interface UnlockResult {

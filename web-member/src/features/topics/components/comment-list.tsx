@@ -1,4 +1,4 @@
-import { useEffect, useState, type ComponentProps } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Pagination } from '@/components/ui/pagination';
 import { RichContent } from '@/components/ui/rich-content';
@@ -9,7 +9,7 @@ import type { AuthorView, CommentView, ReplyView } from '../api/types';
 import { AuthorName } from './author-name';
 import { ReportButton } from '@/features/moderation/components/report-button';
 import { ConfirmButton } from './confirm-button';
-import { ContentForm } from './content-form';
+import { EditForm, ReplyForm } from './content-form';
 import { LikeButton } from './reaction-buttons';
 
 type Composer =
@@ -131,17 +131,14 @@ export function CommentList({
                 onDelete={(replyId) => deleteIt('reply', replyId)}
               />
               {composer?.kind === 'reply' && composer.commentId === comment.commentId ? (
-                <ContentForm
+                <ReplyForm
                   target={{
                     kind: 'reply',
                     commentId: comment.commentId,
                     replyToReplyId: composer.replyToReplyId,
                   }}
-                  label={t('forum.replyTo', { name: composer.name })}
-                  submitLabel={t('forum.postReply')}
-                  successMessage={t('forum.replyPosted')}
-                  onDone={() => setComposer(null)}
-                  onCancel={() => setComposer(null)}
+                  name={composer.name}
+                  onClose={() => setComposer(null)}
                 />
               ) : null}
             </li>
@@ -271,31 +268,5 @@ function ReplyEditDelete({
         </>
       ) : null}
     </>
-  );
-}
-
-/** Editing a comment or reply in place: saved or cancelled, the form closes. */
-function EditForm({
-  target,
-  label,
-  html,
-  onClose,
-}: {
-  target: ComponentProps<typeof ContentForm>['target'];
-  label: string;
-  html: string;
-  onClose: () => void;
-}) {
-  const { t } = useTranslation();
-  return (
-    <ContentForm
-      target={target}
-      label={label}
-      submitLabel={t('forum.save')}
-      successMessage={t('forum.saved')}
-      initialHtml={html}
-      onDone={onClose}
-      onCancel={onClose}
-    />
   );
 }

@@ -1,18 +1,92 @@
+import type { UseMutationResult } from '@tanstack/react-query';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormActions } from '@/components/content/form-actions';
 import { toast } from '@/components/ui/toast-store';
 import { formProblemsOf } from '@/lib/form-problems';
-import { useWriteContent, type ContentWrite } from '../api/comments';
+import { useWriteContent } from '../api/comments';
 import { htmlToText, textToHtml } from '../utils/plain-html';
 import { MentionList } from './mention-suggestions';
 import { useTextareaMentions } from './use-textarea-mentions';
 
 export const CONTENT_MAX = 20_000;
 
-type Target = ContentWrite extends infer W ? (W extends ContentWrite ? Omit<W, 'content'> : never) : never;
+/** What a write is aimed at: the write without its text, each kind of the union kept whole. */
+type WriteTarget<W> = W extends unknown ? Omit<W, 'content'> : never;
 
-/** The box for a comment, a reply or an edit of one: required, at most 20,000 characters, server errors shown. */
-export function ContentForm({
+type Write<W> = UseMutationResult<unknown, Error, W>;
+
+interface ContentFormProps<W> {
+  target: WriteTarget<W>;
+  label: string;
+  submitLabel: string;
+  successMessage: string;
+  initialHtml?: string;
+  onDone?: () => void;
+  onCancel?: () => void;
+}
+
+/**
+ * The boxes of one kind of plain-text content (forum comments here, Q&A answers in `qa-content-form`) written
+ * through `useWrite`. Each box holds its own mutation, so one box being sent neither holds nor closes another.
+ */
+export function makeContentForms<W extends { content: string }>(useWrite: () => Write<W>) {
+  function ContentForm(props: ContentFormProps<W>) {
+    const write = useWrite();
+    return <MentionTextForm {...props} write={write} />;
+  }
+
+  /** A reply to a comment, an answer or a reply, naming whom it answers: posted or cancelled, it closes. */
+  function ReplyForm({ target, name, onClose }: { target: WriteTarget<W>; name: string; onClose: () => void }) {
+    const { t } = useTranslation();
+    return (
+      <ContentForm
+        target={target}
+        label={t('forum.replyTo', { name })}
+        submitLabel={t('forum.postReply')}
+        successMessage={t('forum.replyPosted')}
+        onDone={onClose}
+        onCancel={onClose}
+      />
+    );
+  }
+
+  /** Editing content in place: saved or cancelled, the form closes. */
+  function EditForm({
+    target,
+    label,
+    html,
+    onClose,
+  }: {
+    target: WriteTarget<W>;
+    label: string;
+    html: string;
+    onClose: () => void;
+  }) {
+    const { t } = useTranslation();
+    return (
+      <ContentForm
+        target={target}
+        label={label}
+        submitLabel={t('forum.save')}
+        successMessage={t('forum.saved')}
+        initialHtml={html}
+        onDone={onClose}
+        onCancel={onClose}
+      />
+    );
+  }
+
+  return { ContentForm, ReplyForm, EditForm };
+}
+
+/** The forum's boxes for a comment, a reply or an edit of one. */
+export const { ContentForm, ReplyForm, EditForm } = makeContentForms(useWriteContent);
+
+/** The box itself: required, at most 20,000 characters, `@` mentions, server errors shown. */
+// Callers check `target` against each kind of write; here the plain `Omit` lets target plus text make a `W` again.
+function MentionTextForm<W extends { content: string }>({
+  write,
   target,
   label,
   submitLabel,
@@ -20,20 +94,11 @@ export function ContentForm({
   initialHtml = '',
   onDone,
   onCancel,
-}: {
-  target: Target;
-  label: string;
-  submitLabel: string;
-  successMessage: string;
-  initialHtml?: string;
-  onDone?: () => void;
-  onCancel?: () => void;
-}) {
+}: Omit<ContentFormProps<W>, 'target'> & { target: Omit<W, 'content'>; write: Write<W> }) {
   const { t } = useTranslation();
   const id = useId();
   const [text, setText] = useState(() => (initialHtml ? htmlToText(initialHtml) : ''));
   const [error, setError] = useState<string | null>(null);
-  const write = useWriteContent();
   const field = useRef<HTMLTextAreaElement>(null);
   const mentions = useTextareaMentions(field, text, setText);
 
@@ -42,14 +107,15 @@ export function ContentForm({
     if (!text.trim()) return setError(t('forum.contentRequired'));
     if (text.length > CONTENT_MAX) return setError(t('forum.contentTooLong', { max: CONTENT_MAX }));
     setError(null);
-    write.mutate({ ...target, content: textToHtml(text) } as ContentWrite, {
-      onSuccess: () => {
+    write.mutate({ ...target, content: textToHtml(text) } as W, {
+      onSuccess: (answer) => {
         setText('');
-        toast.success(successMessage);
+        toast.success((answer as { pending?: boolean } | null)?.pending ? t('forum.heldForReview') : successMessage);
         onDone?.();
       },
       onError: (failure) => {
         const problems = formProblemsOf(failure, ['content'], t);
+        // A switched-off capability (answers, addenda) answers its message for the whole form.
         setError(problems.fields.content ?? problems.closed ?? problems.form ?? t('common.submitError'));
       },
     });
@@ -87,16 +153,7 @@ export function ContentForm({
           {error}
         </p>
       ) : null}
-      <div className="content-form__actions">
-        <button type="submit" className="button button--primary" disabled={write.isPending}>
-          {submitLabel}
-        </button>
-        {onCancel ? (
-          <button type="button" className="button" onClick={onCancel}>
-            {t('forum.cancel')}
-          </button>
-        ) : null}
-      </div>
+      <FormActions submitLabel={submitLabel} pending={write.isPending} onCancel={onCancel} />
     </form>
   );
 }

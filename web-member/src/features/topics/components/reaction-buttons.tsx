@@ -1,29 +1,20 @@
-import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { ReactionButton } from '@/components/content/reaction-button';
 import { useSetFavourite, useSetLike } from '../api/reactions';
 import type { LikeKind } from '../api/types';
 
-/** Like / unlike with the count the server answers; visitors are sent to log in by the API client. */
+/** Like / unlike with the count the server answers. */
 export function LikeButton({ kind, id, liked, count }: { kind: LikeKind; id: string; liked: boolean; count: number }) {
-  const { t } = useTranslation();
-  const [state, setState] = useState({ liked, count });
-  useEffect(() => setState({ liked, count }), [liked, count]);
   const mutation = useSetLike();
   return (
-    <button
-      type="button"
-      className={`reaction${state.liked ? ' reaction--on' : ''}`}
-      aria-pressed={state.liked}
-      disabled={mutation.isPending}
-      onClick={() =>
-        mutation.mutate(
-          { kind, id, liked: !state.liked },
-          { onSuccess: (answer) => setState({ liked: answer.liked, count: answer.likeCount }) },
-        )
+    <ReactionButton
+      reaction="like"
+      on={liked}
+      count={count}
+      pending={mutation.isPending}
+      onToggle={(next, settle) =>
+        mutation.mutate({ kind, id, liked: next }, { onSuccess: (answer) => settle(answer.liked, answer.likeCount) })
       }
-    >
-      {state.liked ? t('forum.unlike') : t('forum.like')} · {t('forum.likeCount', { value: state.count })}
-    </button>
+    />
   );
 }
 
@@ -36,25 +27,19 @@ export function FavouriteButton({
   favourited: boolean;
   count: number;
 }) {
-  const { t } = useTranslation();
-  const [state, setState] = useState({ favourited, count });
-  useEffect(() => setState({ favourited, count }), [favourited, count]);
   const mutation = useSetFavourite();
   return (
-    <button
-      type="button"
-      className={`reaction${state.favourited ? ' reaction--on' : ''}`}
-      aria-pressed={state.favourited}
-      disabled={mutation.isPending}
-      onClick={() =>
+    <ReactionButton
+      reaction="favourite"
+      on={favourited}
+      count={count}
+      pending={mutation.isPending}
+      onToggle={(next, settle) =>
         mutation.mutate(
-          { topicId, favourited: !state.favourited },
-          { onSuccess: (answer) => setState({ favourited: answer.favourited, count: answer.favoriteCount }) },
+          { topicId, favourited: next },
+          { onSuccess: (answer) => settle(answer.favourited, answer.favoriteCount) },
         )
       }
-    >
-      {state.favourited ? t('forum.unfavourite') : t('forum.favourite')} ·{' '}
-      {t('forum.favouriteCount', { value: state.count })}
-    </button>
+    />
   );
 }

@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { TagPicker } from '@/components/content/tag-picker';
 import { FeatureClosed } from '@/components/ui/feature-closed';
 import { TextField } from '@/components/ui/form-field';
 import { toast } from '@/components/ui/toast-store';
@@ -53,11 +54,6 @@ export function TopicForm({ topicId, initial }: { topicId?: string; initial?: To
     setValues((current) => ({ ...current, [field]: value }));
     setErrors((current) => ({ ...current, [field]: undefined }));
   };
-  const toggleTag = (tagId: string) =>
-    set(
-      'tagIds',
-      values.tagIds.includes(tagId) ? values.tagIds.filter((value) => value !== tagId) : [...values.tagIds, tagId],
-    );
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -76,6 +72,10 @@ export function TopicForm({ topicId, initial }: { topicId?: string; initial?: To
       { ...values, title, ...(redEnvelope ? { redEnvelope } : {}) },
       {
         onSuccess: (answer) => {
+          if (answer.pending) {
+            toast.success(t('forum.heldForReview'));
+            return void navigate('/');
+          }
           toast.success(topicId ? t('forum.editor.updated') : t('forum.editor.posted'));
           void navigate(topicHref(answer.topicId ?? topicId ?? ''));
         },
@@ -90,7 +90,7 @@ export function TopicForm({ topicId, initial }: { topicId?: string; initial?: To
     );
   };
 
-  const leafTags = flattenTags(tags.data?.items ?? []).filter(({ tag }) => tag.leaf);
+  const leafTags = flattenTags(tags.data?.items ?? []).flatMap(({ tag }) => (tag.leaf ? [tag] : []));
   if (!appState.get().systemUser) return <p role="alert">{t('forum.editor.loginToPost')}</p>;
 
   return (
@@ -103,29 +103,14 @@ export function TopicForm({ topicId, initial }: { topicId?: string; initial?: To
         onValueChange={(value) => set('title', value)}
         error={errors.title}
       />
-      <fieldset className={`field${errors.tagIds ? ' field--invalid' : ''}`} aria-describedby={`${id}-tags-hint`}>
-        <legend className="field__label">{t('forum.editor.tags')}</legend>
-        <div className="tag-picker">
-          {leafTags.map(({ tag }) => (
-            <label key={tag.tagId} className="tag-picker__item">
-              <input
-                type="checkbox"
-                checked={values.tagIds.includes(tag.tagId)}
-                onChange={() => toggleTag(tag.tagId)}
-              />
-              {tag.name}
-            </label>
-          ))}
-        </div>
-        {errors.tagIds ? (
-          <p className="field__error" role="alert">
-            {errors.tagIds}
-          </p>
-        ) : null}
-        <p id={`${id}-tags-hint`} className="field__hint">
-          {t('forum.editor.tagsHint', { max: maxTags })}
-        </p>
-      </fieldset>
+      <TagPicker
+        legend={t('forum.editor.tags')}
+        tags={leafTags}
+        chosen={values.tagIds}
+        onChange={(tagIds) => set('tagIds', tagIds)}
+        error={errors.tagIds}
+        hint={t('forum.editor.tagsHint', { max: maxTags })}
+      />
       <div className={`field${errors.content ? ' field--invalid' : ''}`}>
         <span className="field__label" id={`${id}-content-label`}>
           {t('forum.editor.content')}

@@ -1,4 +1,4 @@
-import { useEffect, useState, type KeyboardEvent, type RefObject } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
 import type { MemberSuggestion } from '../api/member-lookup';
 import { mentionQueryBefore } from '../utils/mention-query';
 import { mentionKey, useMentionLookup } from './mention-suggestions';
@@ -15,6 +15,16 @@ export function useTextareaMentions(
   const [caret, setCaret] = useState<number | null>(null);
   const [active, setActive] = useState(0);
   const [dismissed, setDismissed] = useState<string | null>(null);
+  /** Where the caret goes once React has written a chosen mention into the field. */
+  const caretAfterWrite = useRef<number | null>(null);
+  // Before the browser paints and before any next key: a later timer (requestAnimationFrame) could move the caret
+  // back behind a letter typed meanwhile.
+  useLayoutEffect(() => {
+    const next = caretAfterWrite.current;
+    if (next === null) return;
+    caretAfterWrite.current = null;
+    field.current?.setSelectionRange(next, next);
+  }, [text, field]);
   const query = caret === null ? null : mentionQueryBefore(text.slice(0, caret));
   const items = useMentionLookup(query);
   useEffect(() => setActive(0), [query]);
@@ -34,8 +44,7 @@ export function useTextareaMentions(
     setText(text.slice(0, start) + inserted + text.slice(caret));
     const next = start + inserted.length;
     setCaret(next);
-    // After React wrote the new value: put the caret after the mention.
-    requestAnimationFrame(() => field.current?.setSelectionRange(next, next));
+    caretAfterWrite.current = next;
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {

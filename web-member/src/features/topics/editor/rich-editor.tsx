@@ -4,6 +4,7 @@ import StarterKit from '@tiptap/starter-kit';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { yuanToFen } from '@/features/wallet/utils/money';
+import { registerImageInserter } from '@/lib/editor-insert';
 import { formProblemsOf } from '@/lib/form-problems';
 import { uploadImage } from '../api/upload-image';
 import { uploadVideo } from '../api/videos';
@@ -45,13 +46,32 @@ export function RichEditor({
   });
 
   useEffect(() => {
-    const element = editor?.view.dom;
-    if (!element) return;
-    if (invalid) element.setAttribute('aria-invalid', 'true');
-    else element.removeAttribute('aria-invalid');
-    if (describedBy) element.setAttribute('aria-describedby', describedBy);
-    else element.removeAttribute('aria-describedby');
+    if (!editor) return;
+    // Before the view is mounted TipTap throws on `view.dom`: apply once it is created.
+    const apply = () => {
+      let element: HTMLElement;
+      try {
+        element = editor.view.dom;
+      } catch {
+        return;
+      }
+      if (invalid) element.setAttribute('aria-invalid', 'true');
+      else element.removeAttribute('aria-invalid');
+      if (describedBy) element.setAttribute('aria-describedby', describedBy);
+      else element.removeAttribute('aria-describedby');
+    };
+    apply();
+    editor.on('create', apply);
+    return () => {
+      editor.off('create', apply);
+    };
   }, [editor, invalid, describedBy]);
+
+  // The AI assistant's image viewer inserts into the open editor (spec: `insertImage`, 30, url).
+  useEffect(
+    () => (editor ? registerImageInserter((src) => editor.chain().focus().setImage({ src }).run()) : undefined),
+    [editor],
+  );
 
   const mention = useMentionSuggest(editor);
   mentionKeys.current = mention.onKeyDown;

@@ -1,4 +1,4 @@
-import type { CommentView, TopicDetail, TopicRow } from '../api/types';
+import type { CommentView, TagNode, TopicDetail, TopicRow } from '../api/types';
 
 export const ann = { memberId: 'm1', nickname: 'Ann', avatarUrl: null, cancelled: false };
 export const bob = { memberId: 'm2', nickname: 'Bob', avatarUrl: null, cancelled: false };
@@ -62,6 +62,23 @@ export function comment(overrides: Partial<CommentView> = {}): CommentView {
     ...overrides,
   };
 }
+
+/** A parent tag over two leaves (Rust, Go): only the leaves can be chosen. */
+export const tagTree: { items: TagNode[] } = {
+  items: [
+    {
+      tagId: 'lang',
+      name: 'Languages',
+      parentId: null,
+      sort: 0,
+      leaf: false,
+      children: [
+        { tagId: 'rust', name: 'Rust', parentId: 'lang', sort: 0, leaf: true, children: [] },
+        { tagId: 'go', name: 'Go', parentId: 'lang', sort: 1, leaf: true, children: [] },
+      ],
+    },
+  ],
+};
 
 export const page = <T>(items: T[], extra: object = {}) => ({
   items,

@@ -1,0 +1,43 @@
+import type { CommandMetadata } from '@forum/contracts';
+import { DomainError } from '@forum/event-store';
+import type { PeerCommands } from '../peers/peer-commands';
+
+export type ModerationAction = 'delete' | 'restore';
+
+/** What a content context tells the moderation peer commands about one of its items. */
+export interface ModeratedContent<TRef> {
+  /** Whether the item is deleted now, from its own stream; unknown items are refused with the context's not-found. */
+  isDeleted(ref: TRef): Promise<boolean>;
+  /** Runs the context's own staff delete or restore, as `meta`'s staff member. */
+  change(ref: TRef, action: ModerationAction, meta: CommandMetadata): Promise<void>;
+}
+
+/**
+ * Registers the moderation context's commands on a context's content (ADR 0020): `<context>.deleteContent` when
+ * staff uphold a report or enough members report an item, `<context>.restoreContent` when a hidden item is cleared.
+ * Idempotent: deleting a deleted item or restoring a live one changes nothing.
+ */
+export function registerContentModeration<TRef>(
+  peers: PeerCommands,
+  context: string,
+  content: ModeratedContent<TRef>,
+): void {
+  const apply = async (ref: TRef, given: CommandMetadata, action: ModerationAction) => {
+    const meta = asModerator(given);
+    const deleted = await content.isDeleted(ref);
+    if (deleted === (action === 'delete')) return { changed: false };
+    await content.change(ref, action, meta);
+    return { changed: true };
+  };
+  peers.register<TRef, { changed: boolean }>(`${context}.deleteContent`, (input, meta) => apply(input, meta, 'delete'));
+  peers.register<TRef, { changed: boolean }>(`${context}.restoreContent`, (input, meta) =>
+    apply(input, meta, 'restore'),
+  );
+}
+
+/** Staff act as themselves; the moderation system's auto-hide acts as staff `moderation`. */
+function asModerator(meta: CommandMetadata): CommandMetadata {
+  if (meta.actor.kind === 'staff') return meta;
+  if (meta.actor.kind === 'system') return { ...meta, actor: { kind: 'staff', id: meta.actor.id ?? 'moderation' } };
+  throw new DomainError('auth.forbidden');
+}

@@ -1,0 +1,2 @@
+export * from './submission-queue';
+export * from './content-moderation';

@@ -1,0 +1,111 @@
+/** The audit screens' words: `audit.*` and `operations.*`, `resources.auditLog|eventLog.*` for names and fields. */
+export const auditEn = {
+  audit: {
+    before: 'Before',
+    after: 'After',
+    payload: 'Payload',
+    from: 'From',
+    to: 'To',
+  },
+  operations: {
+    title: 'Rebuild and audit',
+    menu: 'Rebuild and audit',
+    progress: 'Progress',
+    status: { running: 'Running', succeeded: 'Done', failed: 'Failed' },
+    rebuild_title: 'Rebuild read models',
+    rebuild_hint:
+      'Replays the event store into fresh copies and swaps them in; the site keeps running. Choose read models, or none for all.',
+    rebuild_chosen: 'Rebuild the chosen',
+    rebuild_all: 'Rebuild all',
+    rebuilt: '%{name}: %{events} events in %{ms} ms',
+    audit_title: 'Ledger audit',
+    audit_hint: "Replays the wallet's events and compares every account with its ledger, to the fen.",
+    audit_run: 'Run the audit',
+    audit_ok: 'The ledgers agree: %{wallets} wallets, %{events} events.',
+    audit_differences: '%{count} difference(s) found.',
+  },
+  resources: {
+    auditLog: {
+      name: 'Audit log |||| Audit log',
+      fields: {
+        at: 'When',
+        actor: 'Staff member',
+        actorId: 'Staff member id',
+        action: 'Action',
+        context: 'Area',
+        target: 'Target',
+        targetId: 'Target id',
+      },
+    },
+    eventLog: {
+      name: 'Event log |||| Event log',
+      fields: {
+        occurredAt: 'When',
+        context: 'Context',
+        streamPrefix: 'Stream id starts with',
+        streamId: 'Stream',
+        type: 'Event type',
+        version: 'Version',
+        actor: 'Actor',
+        correlationId: 'Correlation id',
+        causationId: 'Caused by',
+        data: 'Payload',
+      },
+    },
+  },
+};
+
+export const auditZh: typeof auditEn = {
+  audit: {
+    before: '修改前',
+    after: '修改后',
+    payload: '事件内容',
+    from: '开始时间',
+    to: '结束时间',
+  },
+  operations: {
+    title: '重建与核对',
+    menu: '重建与核对',
+    progress: '进度',
+    status: { running: '运行中', succeeded: '已完成', failed: '失败' },
+    rebuild_title: '重建读模型',
+    rebuild_hint: '从事件存储重放到新副本后替换，网站照常运行。可选择读模型，不选则全部重建。',
+    rebuild_chosen: '重建所选',
+    rebuild_all: '全部重建',
+    rebuilt: '%{name}：%{events} 个事件，用时 %{ms} 毫秒',
+    audit_title: '账目核对',
+    audit_hint: '重放钱包事件，逐一核对每个账户与其账本，精确到分。',
+    audit_run: '开始核对',
+    audit_ok: '账目一致：%{wallets} 个钱包，%{events} 个事件。',
+    audit_differences: '发现 %{count} 处差异。',
+  },
+  resources: {
+    auditLog: {
+      name: '审计日志 |||| 审计日志',
+      fields: {
+        at: '时间',
+        actor: '管理人员',
+        actorId: '管理人员 ID',
+        action: '操作',
+        context: '模块',
+        target: '对象',
+        targetId: '对象 ID',
+      },
+    },
+    eventLog: {
+      name: '事件日志 |||| 事件日志',
+      fields: {
+        occurredAt: '时间',
+        context: '上下文',
+        streamPrefix: '流 ID 前缀',
+        streamId: '流',
+        type: '事件类型',
+        version: '版本',
+        actor: '操作者',
+        correlationId: '关联 ID',
+        causationId: '起因',
+        data: '事件内容',
+      },
+    },
+  },
+};

@@ -1,0 +1,22 @@
+/** AI assistant dialog texts. */
+export const assistantEn = {
+  open: 'AI assistant',
+  title: 'AI assistant',
+  close: 'Close',
+  offlineLabel: 'Offline assistant',
+  conversations: 'Conversations',
+  newConversation: 'New conversation',
+  untitled: 'Conversation',
+  delete: 'Delete the conversation “{{title}}”',
+  empty: 'Ask a question about this site: the assistant answers with links to help articles and public posts.',
+  question: 'Your question',
+  send: 'Send',
+  stop: 'Stop',
+  questionRequired: 'Type a question first.',
+  questionTooLong: 'The question is too long (at most {{max}} characters).',
+  noPermission: 'You do not have permission to use the AI assistant.',
+  closed: 'The AI assistant is turned off.',
+  failure: 'Status {{status}} · {{code}} · {{message}}',
+  inserted: 'Image inserted into the editor',
+  insertError: 'Open an editor first: the image could not be inserted',
+};
