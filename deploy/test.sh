@@ -17,7 +17,18 @@ npm run build --workspaces --if-present
 if [ $# -gt 0 ]; then
   exec jest --ci --maxWorkers=2 "$@"
 fi
+reports=$(mktemp -d)
+# On failure the log ends with what failed (deploy/jest-failures.mjs): the tail of a CI log is often all one sees.
+if ! jest --ci --maxWorkers=2 --testPathIgnorePatterns '/test/fault/' --json --outputFile "$reports/main.json"; then
+  node deploy/jest-failures.mjs "$reports/main.json" >/dev/null
+  exit 1
+fi
 # The fault scenarios kill and restart their own brokers and databases and wait on recoveries with deadlines of
-# their own: they run one at a time after the rest, so the rest of the suite's load does not decide them.
-jest --ci --maxWorkers=2 --testPathIgnorePatterns '/test/fault/'
-jest --ci --runInBand --selectProjects integration --testPathPatterns '/test/fault/'
+# their own: they run one at a time after the rest, so the rest of the suite's load does not decide them. A
+# scenario that fails is reported and run once more, alone, on fresh infrastructure: a second failure fails CI.
+if ! jest --ci --runInBand --selectProjects integration --testPathPatterns '/test/fault/' --json --outputFile "$reports/fault.json"; then
+  mapfile -t failed < <(node deploy/jest-failures.mjs "$reports/fault.json")
+  [ "${#failed[@]}" -gt 0 ] && [ -n "${failed[0]}" ] || exit 1
+  echo "FAULT SCENARIO FAILED ON ITS FIRST RUN (above); running it once more: ${failed[*]}"
+  jest --ci --runInBand --selectProjects integration --runTestsByPath "${failed[@]}"
+fi

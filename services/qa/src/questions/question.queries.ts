@@ -77,6 +77,9 @@ export interface AnswerView {
   replies: ReplyView[];
 }
 
+/** The reader-independent part of a detail (cached). */
+type DetailBase = Omit<QuestionDetail, 'liked'>;
+
 export interface QuestionDetail extends QuestionRow {
   content: string;
   addenda: QuestionDocument['addenda'];
@@ -143,9 +146,10 @@ export class QuestionQueries {
 
   /**
    * The six filters of `/askList` (DOMAIN §6), optionally within one tag. Rows are the same for every reader, so
-   * the page is cached whole; a page is one `$in` of question documents by `_id` over the list index (ADR 0017).
+   * the page is cached whole, as its JSON bytes (serializing was a large part of a cached request, as in the
+   * forum's lists); a page is one `$in` of question documents by `_id` over the list index (ADR 0017).
    */
-  list(query: QuestionListQuery): Promise<Page<QuestionRow>> {
+  listResponse(query: QuestionListQuery): Promise<Buffer> {
     const { filter, tagId, page, pageSize } = query;
     return this.cache.get(`page|${filter}|${tagId ?? ''}|${page}|${pageSize}`, async () => {
       const ids = await this.listIds(filter, tagId);
@@ -158,20 +162,24 @@ export class QuestionQueries {
         : [];
       const byId = new Map(docs.map((doc) => [doc._id, doc]));
       const ordered = slice.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : []));
-      return pageOf(await this.rows(ordered), page, pageSize, ids.length);
+      return Buffer.from(JSON.stringify(pageOf(await this.rows(ordered), page, pageSize, ids.length)));
     });
   }
 
   /** The ids of one filter's questions in order (within a tag if given), from the cached list index. */
   private listIds(filter: QuestionFilter, tagId: string | undefined): Promise<string[]> {
-    return this.cache.get(`ids|${filter}|${tagId ?? ''}`, async () => {
-      const { keep, order } = INDEX_FILTERS[filter];
-      const index = await this.listIndex();
-      return index
-        .filter((q) => keep(q) && (!tagId || (q.tagIds ?? []).includes(tagId)))
-        .sort(order)
-        .map((q) => q._id);
-    });
+    return this.cache.get(
+      `ids|${filter}|${tagId ?? ''}`,
+      async () => {
+        const { keep, order } = INDEX_FILTERS[filter];
+        const index = await this.listIndex();
+        return index
+          .filter((q) => keep(q) && (!tagId || (q.tagIds ?? []).includes(tagId)))
+          .sort(order)
+          .map((q) => q._id);
+      },
+      'projection',
+    );
   }
 
   /**
@@ -179,13 +187,17 @@ export class QuestionQueries {
    * by every filter and tag until the next change this process applies (or a second).
    */
   private listIndex(): Promise<IndexEntry[]> {
-    return this.cache.get('index', async () => {
-      const docs = await this.db
-        .collection<QuestionDocument>(QA_QUESTIONS)
-        .find({}, { projection: INDEX_FIELDS })
-        .toArray();
-      return docs.filter((doc) => doc.asked && !doc.deleted);
-    });
+    return this.cache.get(
+      'index',
+      async () => {
+        const docs = await this.db
+          .collection<QuestionDocument>(QA_QUESTIONS)
+          .find({}, { projection: INDEX_FIELDS })
+          .toArray();
+        return docs.filter((doc) => doc.asked && !doc.deleted);
+      },
+      'projection',
+    );
   }
 
   staffList(query: StaffQuestionsQuery): Promise<Page<QuestionRow>> {
@@ -281,13 +293,29 @@ export class QuestionQueries {
   /**
    * A question with its answers (adopted first, then oldest first) and their replies; counts the read. The
    * shared part (the question, its answers and replies, read by `_id`) is cached; the reader's own marks and
-   * likes and the read count are read per request.
+   * likes and the read count are read per request. For a visitor whose view was already counted, the detail
+   * comes back as the JSON bytes every such visitor gets (no marks, no likes, the count of the second),
+   * serialized once per second rather than once per request.
    */
-  async detail(questionId: string, reader: Actor, now: Date): Promise<QuestionDetail> {
+  async detail(questionId: string, reader: Actor, now: Date): Promise<QuestionDetail | Buffer> {
     const staff = reader.kind === 'staff';
     const base = await this.cache.get(`detail|${questionId}|${staff}`, () => this.detailBase(questionId, staff));
     if (!base || (base.deleted && !staff)) throw new DomainError('qa.question_not_found');
     const counted = await this.countRead(questionId, reader, now);
+    if (reader.kind === 'visitor' && !counted)
+      return this.cache.get(`visitor|${questionId}`, async () =>
+        Buffer.from(JSON.stringify(await this.readerDetail(base, questionId, reader, false))),
+      );
+    return this.readerDetail(base, questionId, reader, counted);
+  }
+
+  /** The shared part of a detail completed with the reader's marks and likes and the read count. */
+  private async readerDetail(
+    base: DetailBase,
+    questionId: string,
+    reader: Actor,
+    counted: boolean,
+  ): Promise<QuestionDetail> {
     const targets = base.answers.flatMap((answer) => [answer.answerId, ...answer.replies.map((r) => r.replyId)]);
     const [reads, mark, liked] = await Promise.all([
       // The reader's own counted view shows at once; otherwise the count may be up to a second old.
@@ -334,7 +362,7 @@ export class QuestionQueries {
   }
 
   /** The reader-independent detail: the question, then its answers, then their replies, each by `_id`. */
-  private async detailBase(questionId: string, staff: boolean): Promise<Omit<QuestionDetail, 'liked'> | null> {
+  private async detailBase(questionId: string, staff: boolean): Promise<DetailBase | null> {
     const doc = await this.db
       .collection<QuestionDocument>(QA_QUESTIONS)
       .findOne({ _id: questionId }, { projection: HIDDEN });

@@ -1,4 +1,4 @@
-import { Controller, Delete, Get, HttpCode, Param, Patch, Post, Put } from '@nestjs/common';
+import { Controller, Delete, Get, Header, HttpCode, Param, Patch, Post, Put } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { z } from 'zod';
 import type { Actor, CommandMetadata, Page } from '@forum/contracts';
@@ -55,13 +55,15 @@ export class QuestionsController {
   /** `/askList`: all, latest, unresolved, resolved, pointsReward, cashReward. */
   @Public()
   @Get()
-  list(@ValidQuery(questionListQuery) query: QuestionListQuery): Promise<Page<QuestionRow>> {
-    return this.queries.list(query);
+  @Header('content-type', 'application/json; charset=utf-8')
+  list(@ValidQuery(questionListQuery) query: QuestionListQuery): Promise<Buffer> {
+    return this.queries.listResponse(query);
   }
 
   @Public()
   @Get(':questionId')
-  detail(@Param('questionId') questionId: string, @CurrentActor() reader: Actor): Promise<QuestionDetail> {
+  @Header('content-type', 'application/json; charset=utf-8')
+  detail(@Param('questionId') questionId: string, @CurrentActor() reader: Actor): Promise<QuestionDetail | Buffer> {
     return this.queries.detail(questionId, reader, new Date());
   }
 

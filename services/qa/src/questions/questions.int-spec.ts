@@ -1,5 +1,9 @@
 import type { Page } from '@forum/contracts';
-import { eventually } from '@forum/testing';
+import { eventually, startTestApp } from '@forum/testing';
+import { IdentityModule } from '../../../identity/src/identity.module';
+import { ModerationModule } from '../../../moderation/src/moderation.module';
+import { WalletModule } from '../../../wallet/src/wallet.module';
+import { QaModule } from '../qa.module';
 import { QaFixture, startQa } from '../qa.fixture';
 import type { AnswerView, QuestionRow, ReplyView } from './question.queries';
 
@@ -92,5 +96,31 @@ describe('qa: questions, answers and replies', () => {
         .post(`/api/qa/questions/${rewarded}/answers`, { content: '<p>x</p>' });
       expect(refused.body).toMatchObject({ code: 'qa.answers_disabled', message: 'Later' });
     });
+  });
+
+  it('a replica that runs no projector keeps its list index until the projection moves, then shows the change', async () => {
+    const replica = await startTestApp([IdentityModule, ModerationModule, WalletModule, QaModule], {
+      env: {
+        MONGO_DB_PREFIX: f.t.config.MONGO_DB_PREFIX,
+        KAFKA_TOPIC_PREFIX: f.t.config.KAFKA_TOPIC_PREFIX,
+        RUN_WORKERS: 'false',
+      },
+    });
+    try {
+      const asker = await f.member();
+      const list = async () =>
+        titles(
+          (await replica.client.get<Page<QuestionRow>>(`/api/qa/questions?filter=all&tagId=${tagId}&pageSize=50`)).body,
+        );
+      const title = `Asked while the replica serves its cache ${Date.now()}`;
+      expect(await list()).not.toContain(title);
+      // Asked through the first app, which runs the projector: the replica learns of it from the checkpoints.
+      expect((await f.ask(asker, { title, content: '<p>x</p>', tagIds: [tagId] })).status).toBe(201);
+      const asked = Date.now();
+      await eventually(async () => expect(await list()).toContain(title), { timeoutMs: 10_000, intervalMs: 100 });
+      expect(Date.now() - asked).toBeLessThan(3_000);
+    } finally {
+      await replica.close();
+    }
   });
 });
