@@ -1,5 +1,5 @@
 import type { ErrorBody } from '@forum/contracts';
-import { eventually } from '@forum/testing';
+import { eventually, withDeadline } from '@forum/testing';
 import type { ForumFixture } from '../../services/forum/src/topics/topics.fixture';
 import type { PostedTopic, TopicDetail, UnlockResult } from '../../services/forum/src/topics/topic.schemas';
 import type { EnvelopeView } from '../../services/wallet/src/envelopes/envelopes.reader';
@@ -82,24 +82,16 @@ export async function runTraffic(
   const fail = (kind: string) => outcome.failed.set(kind, (outcome.failed.get(kind) ?? 0) + 1);
   const call = async <T>(kind: string, request: () => Promise<{ status: number; body: T }>) => {
     outcome.requests++;
-    let timer: NodeJS.Timeout | undefined;
     // A request stuck on a server that is down counts as failed (the member's browser gives up too), so the
     // traffic ends on time; whatever it did later is held to the same checks as any failed request.
-    const givenUp = new Promise<never>((_, reject) => {
-      timer = setTimeout(
-        () => reject(new Error(`${kind}: no answer within ${REQUEST_TIMEOUT_MS} ms`)),
-        REQUEST_TIMEOUT_MS,
-      );
-    });
     try {
-      const response = await Promise.race([request(), givenUp]);
+      const deadline = Date.now() + REQUEST_TIMEOUT_MS;
+      const response = await withDeadline(request(), deadline, `${kind}: no answer in ${REQUEST_TIMEOUT_MS} ms`);
       if (response.status >= 500) fail(kind);
       return response;
     } catch {
       fail(kind);
       return null;
-    } finally {
-      clearTimeout(timer);
     }
   };
 

@@ -217,7 +217,7 @@ const FATAL_PRODUCER_ERRORS = new Set([
 ]);
 
 function isFatalForProducer(error: unknown): boolean {
-  for (let e = error as { type?: string; cause?: unknown; name?: string } | undefined; e; e = e.cause as typeof e) {
+  for (let e = error as { type?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
     if (e.type && FATAL_PRODUCER_ERRORS.has(e.type)) return true;
   }
   return false;

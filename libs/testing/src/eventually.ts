@@ -11,7 +11,11 @@ export async function eventually<T>(
   let lastError: unknown = new Error('condition was false');
   while (Date.now() < deadline) {
     try {
-      const result = await beforeDeadline(Promise.resolve(check()), deadline);
+      const result = await withDeadline(
+        Promise.resolve(check()),
+        deadline,
+        `a check was still unanswered at the deadline (${new Date(deadline).toISOString()})`,
+      );
       if (result !== false) return result as Exclude<T, false>;
       lastError = new Error('condition was false');
     } catch (error) {
@@ -22,13 +26,11 @@ export async function eventually<T>(
   throw lastError;
 }
 
-function beforeDeadline<T>(answer: Promise<T>, deadline: number): Promise<T> {
+/** `answer`, or a rejection with `message` if it has not settled by `deadline` (epoch ms). */
+export function withDeadline<T>(answer: Promise<T>, deadline: number, message: string): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(
-      () => reject(new Error(`a check was still unanswered at the deadline (${new Date(deadline).toISOString()})`)),
-      Math.max(0, deadline - Date.now()),
-    );
+    timer = setTimeout(() => reject(new Error(message)), Math.max(0, deadline - Date.now()));
   });
   return Promise.race([answer, late]).finally(() => clearTimeout(timer));
 }

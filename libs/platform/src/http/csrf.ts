@@ -1,7 +1,8 @@
 import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { randomToken } from '@forum/contracts';
 import { DomainError } from '@forum/event-store';
 import { SKIP_CSRF } from '../auth/decorators';
 
@@ -13,7 +14,7 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 export function issueCsrfCookie(secure: boolean) {
   return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
     if (!request.cookies[CSRF_COOKIE]) {
-      reply.setCookie(CSRF_COOKIE, randomBytes(24).toString('base64url'), {
+      reply.setCookie(CSRF_COOKIE, randomToken(24), {
         path: '/',
         sameSite: 'lax',
         httpOnly: false,
