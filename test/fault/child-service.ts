@@ -82,11 +82,6 @@ export function faultConfig(): AppConfig {
   });
 }
 
-/** Env for `startForum`/`startTestApp` to use the same databases and topics as `config`. */
-export function sharedEnv(config: AppConfig): Record<string, string> {
-  return { MONGO_DB_PREFIX: config.MONGO_DB_PREFIX, KAFKA_TOPIC_PREFIX: config.KAFKA_TOPIC_PREFIX };
-}
-
 export interface ServiceProcess {
   url: string;
   client: HttpApiClient;

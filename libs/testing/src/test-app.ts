@@ -27,6 +27,14 @@ export interface TestAppOptions {
 }
 
 /**
+ * Env for `startTestApp` (or a fixture built on it) to use the same databases and topics as `config`: another
+ * replica of that app. Add `RUN_WORKERS: 'false'` for a replica that runs no projector.
+ */
+export function sharedEnv(config: AppConfig): Record<string, string> {
+  return { MONGO_DB_PREFIX: config.MONGO_DB_PREFIX, KAFKA_TOPIC_PREFIX: config.KAFKA_TOPIC_PREFIX };
+}
+
+/**
  * Boots the given context modules against the suite's real Kafka and MongoDB, isolated by a fresh
  * database prefix and topic prefix so spec files never see each other's data.
  */
@@ -42,6 +50,10 @@ export async function startTestApp(contexts: Type[], options: TestAppOptions = {
     KAFKA_PARTITIONS: '3',
     JWT_SECRET: 'test-secret-test-secret-test-secret-0123',
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'error',
+    // A write answers once its own projections applied it, or after this bound (2 s in production). Tests assert
+    // what the writer then sees; in CI the suite shares two vCPUs, and the host has been seen stealing 55–68 % of
+    // them: 2 s was not enough there (a topic answered `visible: false`, a new member's login found no member).
+    READ_YOUR_WRITES_TIMEOUT_MS: '15000',
     ...options.env,
   });
   const { app, routes } = await createApp(AppRootModule.hosting(config, contexts), config);

@@ -4,6 +4,7 @@ import { PeerCommands, PermissionChecker } from '@forum/platform';
 import { eventually } from '@forum/testing';
 import { ForumFixture, startForum } from '../../forum/src/topics/topics.fixture';
 import { IndexFollower } from './engine/index-follower';
+import { searchable } from './search.fixture';
 import { HotTerms as HotTermsForTest } from './query/hot-terms';
 import type { SearchResultView } from './query/search.controller';
 import type { SearchPeerInput, SearchPeerResult } from './query/search.peer';
@@ -40,19 +41,25 @@ describe('search over topics', () => {
         correlationId: 'search-peer-test',
       });
 
-  it('finds a new Chinese or English topic within two seconds, highlighted, by a word inside a sentence', async () => {
+  it('finds a new Chinese or English topic, highlighted, by a word inside a sentence', async () => {
     const zh = await f.post(alice, {
       title: '如何给钱包充值余额',
       content: '<p>在钱包页面选择支付方式，输入金额即可充值。</p>',
       tagIds: [life],
     });
+    const zhPosted = Date.now();
     const en = await f.post(alice, {
       title: 'Tuning Kafka consumers',
       content: '<p>Consumer lag grows when the projection writes one document at a time.</p>',
       tagIds: [tech],
     });
-    await eventually(async () => expect(await found('keyword=充值')).toEqual([zh]), { timeoutMs: 2000 });
-    await eventually(async () => expect(await found('keyword=projection')).toEqual([en]), { timeoutMs: 2000 });
+    const enPosted = Date.now();
+    await searchable('a new Chinese topic', async () => expect(await found('keyword=充值')).toEqual([zh]), zhPosted);
+    await searchable(
+      'a new English topic',
+      async () => expect(await found('keyword=projection')).toEqual([en]),
+      enPosted,
+    );
 
     const [hit] = (await search('keyword=钱包')).body.items;
     expect(hit).toMatchObject({ kind: 'topic', id: zh, link: `/thread?topicId=${zh}` });

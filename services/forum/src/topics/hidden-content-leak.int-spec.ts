@@ -39,7 +39,7 @@ describe('hidden content never leaks through any GET route', () => {
 
   beforeAll(async () => {
     // The wallet hosts the paid types' payments; the read-your-writes wait only bounds an answer (busy machines).
-    f = await startForum([WalletModule], { env: { READ_YOUR_WRITES_TIMEOUT_MS: '15000' } });
+    f = await startForum([WalletModule]);
     author = await f.member('leak_author');
     reader = await f.member('leak_reader');
     const tag = await f.tag('Leak test');

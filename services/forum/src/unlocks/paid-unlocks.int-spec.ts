@@ -21,7 +21,7 @@ describe('paid unlocks (types 40 points and 50 balance)', () => {
 
   beforeAll(async () => {
     // The read-your-writes wait only bounds an answer (a fast projection answers at once): a busy machine needs more.
-    f = await startForum([WalletModule], { env: { READ_YOUR_WRITES_TIMEOUT_MS: '15000' } });
+    f = await startForum([WalletModule]);
     tagId = await f.tag('Paid');
     author = await f.member('paid_author');
   });

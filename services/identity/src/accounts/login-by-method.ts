@@ -2,12 +2,13 @@ import { Inject } from '@nestjs/common';
 import { Command, CommandBus, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import type { Db } from 'mongodb';
 import type { CommandMetadata } from '@forum/contracts';
+import { ProjectionWaiter } from '@forum/event-bus';
 import { DomainError } from '@forum/event-store';
 import { CONTEXT_DB, SiteSettingsCache } from '@forum/platform';
 import { VerificationCodes } from '../codes/verification-codes';
 import { normalizeContact } from '../phone/contact';
 import { ContactStore } from '../phone/contact.store';
-import { MEMBERS, MemberDocument } from '../projections/member-directory.projection';
+import { projectedMember } from '../projections/member-directory.projection';
 import { IssuedTokens, SessionIssuer } from '../sessions/session-issuer';
 import { LogInCommand } from './commands';
 import type { LoginAnyBody, LoginByEmailBody, LoginByPhoneBody } from './method.schemas';
@@ -35,6 +36,7 @@ export class LogInByMethodHandler implements ICommandHandler<LogInByMethodComman
     private readonly contacts: ContactStore,
     private readonly sessions: SessionIssuer,
     private readonly settings: SiteSettingsCache,
+    private readonly waiter: ProjectionWaiter,
   ) {}
 
   async execute({ body, meta }: LogInByMethodCommand): Promise<IssuedTokens> {
@@ -52,7 +54,7 @@ export class LogInByMethodHandler implements ICommandHandler<LogInByMethodComman
       throw new DomainError('identity.login_failed');
     }
     const memberId = await this.contacts.ownerOf(kind, contact);
-    const member = memberId ? await this.db.collection<MemberDocument>(MEMBERS).findOne({ _id: memberId }) : null;
+    const member = memberId ? await projectedMember(this.db, this.waiter, memberId) : null;
     if (!member) throw new DomainError('identity.login_failed');
     if (member.state === 'cancelled') throw new DomainError('identity.account_cancelled');
     if (member.state !== 'enabled') throw new DomainError('identity.account_disabled');

@@ -5,7 +5,12 @@ import type {
   MemberProfileEvent,
   MemberStateEvent,
 } from '@forum/contracts';
-import type { ProjectionDefinition, ReadModelWriter } from '@forum/event-bus';
+import { streamId } from '@forum/contracts';
+import type { ProjectionDefinition, ProjectionWaiter, ReadModelWriter } from '@forum/event-bus';
+import type { Db } from 'mongodb';
+
+/** How long a login waits for a member the directory has not projected yet (see `projectedMember`). */
+const NEW_MEMBER_WAIT_MS = 10_000;
 
 export const MEMBERS = 'members';
 /** Login account (lower-cased) → member id: the login looks members up by `_id`. */
@@ -76,3 +81,23 @@ export const memberDirectoryProjection: ProjectionDefinition = {
     }
   },
 };
+
+/**
+ * A member's directory document, for a login that found the member id through a store written with the
+ * registration itself (the contact store). Registration answers once its own wait for the directory ends, and that
+ * wait is bounded: on a loaded machine a login just after it found no document and refused the member, burning
+ * their one-time code. Such a login now waits for the projection (up to NEW_MEMBER_WAIT_MS) instead.
+ */
+export async function projectedMember(
+  db: Db,
+  waiter: ProjectionWaiter,
+  memberId: string,
+): Promise<MemberDocument | null> {
+  const members = db.collection<MemberDocument>(MEMBERS);
+  const find = () => members.findOne({ _id: memberId });
+  const found = await find();
+  if (found) return found;
+  const exists = async () => (await find()) !== null;
+  await waiter.waitFor(memberDirectoryProjection.name, streamId('member', memberId), 1, NEW_MEMBER_WAIT_MS, exists);
+  return find();
+}

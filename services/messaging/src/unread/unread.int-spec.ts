@@ -1,6 +1,6 @@
 import type { ErrorBody, Page } from '@forum/contracts';
 import { TokenService } from '@forum/platform';
-import { eventually, startTestApp } from '@forum/testing';
+import { eventually, sharedEnv, startTestApp } from '@forum/testing';
 import { IdentityModule } from '../../../identity/src/identity.module';
 import { MessagingFixture, startMessaging } from '../messaging.fixture';
 import { MessagingModule } from '../messaging.module';
@@ -209,11 +209,7 @@ describe('messaging: system notifications and live unread counts', () => {
 
   it('pushes from a replica that runs no projector: each replica hears the changes through its own consumer group', async () => {
     const replica = await startTestApp([IdentityModule, MessagingModule], {
-      env: {
-        MONGO_DB_PREFIX: f.t.config.MONGO_DB_PREFIX,
-        KAFKA_TOPIC_PREFIX: f.t.config.KAFKA_TOPIC_PREFIX,
-        RUN_WORKERS: 'false',
-      },
+      env: { ...sharedEnv(f.t.config), RUN_WORKERS: 'false' },
     });
     try {
       const replicaUrl = await replica.listen();

@@ -1,5 +1,5 @@
 import type { Page } from '@forum/contracts';
-import { eventually, startTestApp } from '@forum/testing';
+import { eventually, sharedEnv, startTestApp } from '@forum/testing';
 import { IdentityModule } from '../../../identity/src/identity.module';
 import { ModerationModule } from '../../../moderation/src/moderation.module';
 import { WalletModule } from '../../../wallet/src/wallet.module';
@@ -100,11 +100,7 @@ describe('qa: questions, answers and replies', () => {
 
   it('a replica that runs no projector keeps its list index until the projection moves, then shows the change', async () => {
     const replica = await startTestApp([IdentityModule, ModerationModule, WalletModule, QaModule], {
-      env: {
-        MONGO_DB_PREFIX: f.t.config.MONGO_DB_PREFIX,
-        KAFKA_TOPIC_PREFIX: f.t.config.KAFKA_TOPIC_PREFIX,
-        RUN_WORKERS: 'false',
-      },
+      env: { ...sharedEnv(f.t.config), RUN_WORKERS: 'false' },
     });
     try {
       const asker = await f.member();
@@ -116,9 +112,8 @@ describe('qa: questions, answers and replies', () => {
       expect(await list()).not.toContain(title);
       // Asked through the first app, which runs the projector: the replica learns of it from the checkpoints.
       expect((await f.ask(asker, { title, content: '<p>x</p>', tagIds: [tagId] })).status).toBe(201);
-      const asked = Date.now();
-      await eventually(async () => expect(await list()).toContain(title), { timeoutMs: 10_000, intervalMs: 100 });
-      expect(Date.now() - asked).toBeLessThan(3_000);
+      // Within a second of the checkpoint's move, and one recompute; without the checkpoint read, never.
+      await eventually(async () => expect(await list()).toContain(title), { intervalMs: 100 });
     } finally {
       await replica.close();
     }

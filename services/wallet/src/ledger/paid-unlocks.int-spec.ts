@@ -25,7 +25,6 @@ describe('paid unlocks across services: the peer command over HTTP', () => {
     const shared = {
       MONGO_DB_PREFIX: `${uniqueName('t')}_`,
       KAFKA_TOPIC_PREFIX: `${uniqueName('t')}.`,
-      READ_YOUR_WRITES_TIMEOUT_MS: '15000',
     };
     wallet = await startTestApp([WalletModule], { env: { ...shared, SERVICE_NAME: 'wallet' } });
     walletUrl = await wallet.listen();
