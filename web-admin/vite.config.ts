@@ -40,6 +40,7 @@ export default defineConfig({
     environment: 'jsdom',
     restoreMocks: true,
     include: ['src/**/*.spec.{ts,tsx}'],
+    setupFiles: ['./src/testing/setup.ts'],
     // The settings editor renders every setting of the schema (well over a hundred fields): in jsdom on a busy
     // 2-core CI machine that alone outlasts the default 5 s.
     testTimeout: 30_000,

@@ -184,7 +184,7 @@ export class QuestionQueries {
 
   /**
    * Every live question's filter facts and sort keys: one read of the small fields of the collection, shared
-   * by every filter and tag until the next change this process applies (or a second).
+   * by every filter and tag until the `qa-questions` projection moves, here or in another replica (QaReadCache).
    */
   private listIndex(): Promise<IndexEntry[]> {
     return this.cache.get(

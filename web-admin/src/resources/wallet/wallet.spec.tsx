@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { cleanup, configure, render, screen, within } from '@testing-library/react';
+import { cleanup, render, screen, within } from '@testing-library/react';
 import { AdminContext, memoryStore, ResourceContextProvider } from 'react-admin';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createI18nProvider } from '../../i18n/i18n-provider';
@@ -12,8 +12,6 @@ import { MembershipOrderList } from './MembershipOrders';
 import { membershipCardsApi, membershipOrdersApi, withWallet } from './wallet-api';
 
 afterEach(cleanup);
-// The first render loads react-admin and MUI: slow on a busy machine.
-configure({ asyncUtilTimeout: 10_000 });
 vi.setConfig({ testTimeout: 30_000 });
 
 /** A page of the console over the fake API, with the wallet's data provider. */
