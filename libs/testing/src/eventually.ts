@@ -1,11 +1,12 @@
 /**
- * Polls `check` until it stops throwing (or returns a non-false value), instead of sleeping a guessed time. The
+ * Polls `check` until it stops throwing (or returns a non-false value), instead of sleeping a guessed time (up to
+ * a minute by default: reactors catch up slowly on a CPU-starved CI host, and a passing check does not wait). The
  * deadline holds even when one check never answers (a request stuck on a server that is down): the failure then
  * says so, instead of the test hanging until Jest's own timeout with no clue where.
  */
 export async function eventually<T>(
   check: () => T | Promise<T>,
-  { timeoutMs = 20_000, intervalMs = 25 }: { timeoutMs?: number; intervalMs?: number } = {},
+  { timeoutMs = 60_000, intervalMs = 25 }: { timeoutMs?: number; intervalMs?: number } = {},
 ): Promise<Exclude<T, false>> {
   const deadline = Date.now() + timeoutMs;
   let lastError: unknown = new Error('condition was false');
