@@ -1,4 +1,4 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Editor } from '@tiptap/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -7,9 +7,6 @@ import { appState, applySiteInfo, initialAppState } from '@/stores/app-state';
 import { json } from '@/testing/fake-fetch';
 import { callsTo, errorOf } from '@/testing/form-helpers';
 import { renderApp } from '@/testing/render-app';
-
-// The lazy route, its data and the editor can take more than a second on a busy machine.
-configure({ asyncUtilTimeout: 5000 });
 
 // jsdom has no layout: ProseMirror measures ranges to scroll the cursor into view after focusing.
 beforeAll(() => {

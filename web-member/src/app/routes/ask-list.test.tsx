@@ -1,4 +1,4 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { qaTags, questionRow } from '@/features/questions/testing/qa-fixtures';
@@ -7,9 +7,6 @@ import { appState, initialAppState } from '@/stores/app-state';
 import { json } from '@/testing/fake-fetch';
 import { callsTo } from '@/testing/form-helpers';
 import { renderApp } from '@/testing/render-app';
-
-// The lazy route and its data can take more than a second on a busy machine.
-configure({ asyncUtilTimeout: 5000 });
 
 beforeEach(() => appState.set(initialAppState()));
 afterEach(() => vi.unstubAllGlobals());

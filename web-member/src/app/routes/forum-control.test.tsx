@@ -1,13 +1,10 @@
-import { configure, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { gone, page, topicRow } from '@/features/topics/testing/forum-fixtures';
 import { appState, applySiteInfo, initialAppState } from '@/stores/app-state';
 import { json } from '@/testing/fake-fetch';
 import { callsTo } from '@/testing/form-helpers';
 import { renderApp } from '@/testing/render-app';
-
-// The lazy route, its data and the editor can take more than a second on a busy machine.
-configure({ asyncUtilTimeout: 5000 });
 
 beforeEach(() => {
   appState.set(initialAppState());

@@ -1,4 +1,4 @@
-import { configure, fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { appState, applySiteInfo, initialAppState } from '@/stores/app-state';
 import { json } from '@/testing/fake-fetch';
@@ -54,8 +54,6 @@ const order = {
   validUntil: '2026-12-21T12:00:00.000Z',
 };
 
-// Lazy screens and the first query take a while on a busy machine.
-configure({ asyncUtilTimeout: 10_000 });
 vi.setConfig({ testTimeout: 30_000 });
 
 const page = <T,>(items: T[]) => ({ items, page: 1, pageSize: 20, total: items.length, totalPages: 1 });

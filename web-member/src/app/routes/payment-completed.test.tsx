@@ -1,13 +1,10 @@
-import { configure, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { wallet } from '@/features/wallet/testing/wallet-fixtures';
 import { appState, applySiteInfo, initialAppState } from '@/stores/app-state';
 import { json } from '@/testing/fake-fetch';
 import { callsTo, inTurn } from '@/testing/form-helpers';
 import { renderApp } from '@/testing/render-app';
-
-// The page asks again every 2 s while the payment is pending.
-configure({ asyncUtilTimeout: 8000 });
 
 const intent = (status: string) => ({
   intentId: 'i1',

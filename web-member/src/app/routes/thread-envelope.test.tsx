@@ -1,4 +1,4 @@
-import { configure, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { page, topicDetail } from '@/features/topics/testing/forum-fixtures';
@@ -8,9 +8,6 @@ import { appState, applySiteInfo, initialAppState } from '@/stores/app-state';
 import { json } from '@/testing/fake-fetch';
 import { callsTo, inTurn } from '@/testing/form-helpers';
 import { renderApp } from '@/testing/render-app';
-
-// The lazy route and its data can take more than a second on a busy machine.
-configure({ asyncUtilTimeout: 5000 });
 
 function logIn(id = 'm1') {
   applySiteInfo({ systemUser: { id, account: 'ann', nickname: 'Ann' } });

@@ -1,4 +1,4 @@
-import { configure, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { page, topicDetail } from '@/features/topics/testing/forum-fixtures';
@@ -6,9 +6,6 @@ import { appState, applySiteInfo, initialAppState } from '@/stores/app-state';
 import { json } from '@/testing/fake-fetch';
 import { callsTo } from '@/testing/form-helpers';
 import { renderApp } from '@/testing/render-app';
-
-// The lazy route and its data can take several seconds on a busy machine.
-configure({ asyncUtilTimeout: 15_000 });
 
 /** Two points blocks (20 + 10: one purchase of 30 opens both) and a balance block of 1.99 yuan. */
 const paidTopic = topicDetail({

@@ -1,13 +1,10 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { page, topicDetail } from '@/features/topics/testing/forum-fixtures';
 import { appState, applySiteInfo, initialAppState } from '@/stores/app-state';
 import { json } from '@/testing/fake-fetch';
 import { renderApp } from '@/testing/render-app';
-
-// The lazy route and its data can take more than a second on a busy machine.
-configure({ asyncUtilTimeout: 5000 });
 
 beforeEach(() => appState.set(initialAppState()));
 afterEach(() => vi.unstubAllGlobals());

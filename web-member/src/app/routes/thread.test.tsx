@@ -1,4 +1,4 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { comment, page, topicDetail } from '@/features/topics/testing/forum-fixtures';
@@ -6,9 +6,6 @@ import { appState, applySiteInfo, initialAppState } from '@/stores/app-state';
 import { json } from '@/testing/fake-fetch';
 import { callsTo } from '@/testing/form-helpers';
 import { formOf, renderApp } from '@/testing/render-app';
-
-// The lazy route, its data and the editor can take more than a second on a busy machine.
-configure({ asyncUtilTimeout: 5000 });
 
 const lockedTopic = topicDetail({
   content:

@@ -1,4 +1,4 @@
-import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import type { Editor } from '@tiptap/core';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -8,9 +8,6 @@ import { appState, applySiteInfo, initialAppState } from '@/stores/app-state';
 import { json } from '@/testing/fake-fetch';
 import { callsTo, errorOf } from '@/testing/form-helpers';
 import { renderApp } from '@/testing/render-app';
-
-// The lazy route, its data and the editor can take more than a second on a busy machine.
-configure({ asyncUtilTimeout: 5000 });
 
 const tags = { items: [{ tagId: 'go', name: 'Go', parentId: null, sort: 0, leaf: true, children: [] }] };
 

@@ -1,4 +1,4 @@
-import { configure, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import type { Editor } from '@tiptap/core';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -6,8 +6,6 @@ import { fakeFetch, json } from '@/testing/fake-fetch';
 import { Providers } from '@/testing/render';
 import type { Language } from '@/lib/language';
 import { RichEditor } from './rich-editor';
-
-configure({ asyncUtilTimeout: 5000 });
 
 const members = [
   { memberId: 'm7', nickname: 'Alice', avatarUrl: null },
