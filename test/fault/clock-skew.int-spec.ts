@@ -180,7 +180,10 @@ describe('fault: clock skew between two instances', () => {
       const unlocked = await client
         .as(reader)
         .post<UnlockResult & ErrorBody>(`/api/forum/topics/${topics[index]}/unlock`, { type: 50, price: 50 });
-      expect([unlocked.status, unlocked.body.pricePaid]).toEqual([200, 50]);
+      // A refusal names its code (a first run in CI once answered 409 here; the code was not printed).
+      if (unlocked.status !== 200)
+        throw new Error(`unlock answered ${unlocked.status} ${JSON.stringify(unlocked.body)}`);
+      expect(unlocked.body.pricePaid).toBe(50);
       const again = await (client === a ? b.client : a)
         .as(reader)
         .post<ErrorBody>(`/api/forum/topics/${topics[index]}/unlock`, { type: 50, price: 50 });
