@@ -219,6 +219,8 @@ export const fieldErrorCodes = [
   'validation.hidden_block_invalid',
   'validation.hide_type_not_allowed',
   'validation.amount_format',
+  'validation.content_type',
+  'validation.control_character',
 ] as const;
 
 export type FieldErrorCode = (typeof fieldErrorCodes)[number];

@@ -213,4 +213,6 @@ export const en: Record<ErrorCode | FieldErrorCode, string> = {
   'validation.hidden_block_invalid': 'A hidden block has a wrong type or value.',
   'validation.hide_type_not_allowed': 'You may not use hidden content of type {type} in these tags.',
   'validation.amount_format': 'Enter an amount in yuan: greater than 0, at most 12 digits and 2 decimals.',
+  'validation.content_type': 'Send the body as JSON or as a form.',
+  'validation.control_character': 'Contains a character that is not allowed ({character}).',
 };

@@ -211,4 +211,6 @@ export const zh: Record<ErrorCode | FieldErrorCode, string> = {
   'validation.hidden_block_invalid': '隐藏内容的类型或参数不正确。',
   'validation.hide_type_not_allowed': '您不能在这些标签下使用类型 {type} 的隐藏内容。',
   'validation.amount_format': '请输入以元为单位的金额：大于 0，最多 12 位数字、2 位小数。',
+  'validation.content_type': '请求体应为 JSON 或表单。',
+  'validation.control_character': '含有不允许的字符（{character}）。',
 };
