@@ -13,6 +13,18 @@ export interface CommandMetadata {
   causationId?: string | null;
   /** Replaying a command with the same key returns the first outcome and appends nothing. */
   idempotencyKey?: string;
+  /**
+   * The client's request behind this command when it sent an `Idempotency-Key`: the scoped key and a fingerprint
+   * of the request (method, path, query, canonical body). Stored with every commit the request makes, so a later
+   * request reusing the key for something else is refused (`common.idempotency_key_reused`) instead of being
+   * answered with the first request's outcome.
+   */
+  request?: RequestIdentity;
+}
+
+export interface RequestIdentity {
+  idempotencyKey: string;
+  fingerprint: string;
 }
 
 /** A stored, published fact. Money inside `data` is always integer fen. */

@@ -1,4 +1,4 @@
-import type { Actor, EventEnvelope } from '@forum/contracts';
+import type { Actor, EventEnvelope, RequestIdentity } from '@forum/contracts';
 
 /** One append: the events it added to one stream, and whether the outbox relay has published them. */
 export interface CommitDocument {
@@ -8,6 +8,8 @@ export interface CommitDocument {
   events: StoredEvent[];
   /** The command's idempotency key, or the commit id itself so the unique index never sees two nulls. */
   idem: string;
+  /** The client request (scoped `Idempotency-Key` + fingerprint) that made this commit, when it sent a key. */
+  request?: RequestIdentity;
   committedAt: Date;
   dispatched: boolean;
 }

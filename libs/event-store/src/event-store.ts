@@ -85,7 +85,7 @@ export class EventStore {
     return this.queue.run(streamId, async () => {
       if (meta.idempotencyKey) {
         const earlier = await this.commits.findOne({ idem: meta.idempotencyKey });
-        if (earlier) return this.replayOf<TEvent>(earlier);
+        if (earlier) return this.replayOf<TEvent>(earlier, meta);
       }
       for (let attempt = 0, refreshed = false; ; attempt++) {
         const cached = this.states.has(this.cacheKey(decider, streamId));
@@ -120,7 +120,7 @@ export class EventStore {
           if (!(error instanceof ConcurrencyError)) throw error;
           if (meta.idempotencyKey) {
             const earlier = await this.commits.findOne({ idem: meta.idempotencyKey });
-            if (earlier) return this.replayOf<TEvent>(earlier);
+            if (earlier) return this.replayOf<TEvent>(earlier, meta);
           }
           this.options.onConflict?.(streamId);
           if (attempt >= this.maxRetries) throw new DomainError('common.conflict');
@@ -254,6 +254,7 @@ export class EventStore {
       streamId,
       events: stored,
       idem: meta.idempotencyKey ?? id,
+      ...(meta.request ? { request: meta.request } : {}),
       committedAt: new Date(),
       dispatched: false,
     };
@@ -270,7 +271,21 @@ export class EventStore {
     return commit;
   }
 
-  private replayOf<TEvent extends NewEvent>(commit: CommitDocument): HandleResult<TEvent> {
+  /**
+   * The first outcome of an idempotency key. When both that commit and this command come from a client's request
+   * with the same `Idempotency-Key` but the requests differ (another amount, another member), the key was reused
+   * for something else: refused, so the caller is not told "done" for what was never booked. Commits from
+   * different request keys (another member's claim that paid the same batch, a reactor) are replayed as before.
+   */
+  private replayOf<TEvent extends NewEvent>(commit: CommitDocument, meta: CommandMetadata): HandleResult<TEvent> {
+    const first = commit.request;
+    if (
+      first &&
+      meta.request &&
+      first.idempotencyKey === meta.request.idempotencyKey &&
+      first.fingerprint !== meta.request.fingerprint
+    )
+      throw new DomainError('common.idempotency_key_reused');
     const envelopes = toEnvelopes(upcastCommit(commit));
     return {
       streamId: commit.streamId,

@@ -11,6 +11,7 @@ export const errorStatus = {
   'common.route_not_found': 404,
   'common.rate_limited': 429,
   'common.conflict': 409,
+  'common.idempotency_key_reused': 422,
   'common.internal': 500,
   'common.unavailable': 503,
   'common.timeout': 504,

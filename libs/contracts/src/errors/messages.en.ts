@@ -9,6 +9,8 @@ export const en: Record<ErrorCode | FieldErrorCode, string> = {
   'common.route_not_found': 'There is no such address.',
   'common.rate_limited': 'Too many requests. Please wait a moment and try again.',
   'common.conflict': 'Someone else changed this at the same time. Please try again.',
+  'common.idempotency_key_reused':
+    'This Idempotency-Key was already used for a different request. Send a new key for a new request.',
   'common.internal': 'Something went wrong on our side.',
   'common.unavailable': 'The service is temporarily unavailable.',
   'common.timeout': 'The current request is not responding, please wait a while before visiting again.',

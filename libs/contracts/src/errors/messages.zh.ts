@@ -9,6 +9,7 @@ export const zh: Record<ErrorCode | FieldErrorCode, string> = {
   'common.route_not_found': '访问的地址不存在。',
   'common.rate_limited': '请求过于频繁，请稍后再试。',
   'common.conflict': '数据已被他人同时修改，请重试。',
+  'common.idempotency_key_reused': '该 Idempotency-Key 已用于另一个不同的请求，新的请求请使用新的 Idempotency-Key。',
   'common.internal': '服务器错误。',
   'common.unavailable': '服务暂时不可用。',
   'common.timeout': '当前请求无响应，请稍后再访问。',

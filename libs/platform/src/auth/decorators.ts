@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { applyDecorators, createParamDecorator, ExecutionContext, SetMetadata } from '@nestjs/common';
 import { ApiExtension } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
@@ -50,6 +51,34 @@ export const CommandMeta = createParamDecorator((_: unknown, ctx: ExecutionConte
     now: new Date(),
     correlationId: String(request.id),
     causationId: null,
-    ...(scopedKey ? { idempotencyKey: scopedKey } : {}),
+    ...(scopedKey
+      ? { idempotencyKey: scopedKey, request: { idempotencyKey: scopedKey, fingerprint: fingerprintOf(request) } }
+      : {}),
   };
 });
+
+/**
+ * What makes two requests "the same" for an `Idempotency-Key`: method, path (with its parameters), query and body,
+ * objects with their keys sorted so the order a client serialises them in does not matter.
+ */
+export function fingerprintOf(request: Pick<FastifyRequest, 'method' | 'url' | 'query' | 'body'>): string {
+  const path = request.url.split('?')[0];
+  const text = canonicalJson([request.method.toUpperCase(), path, request.query ?? null, request.body ?? null]);
+  return createHash('sha256').update(text).digest('base64url');
+}
+
+function canonicalJson(value: unknown): string {
+  if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'null';
+  if (Buffer.isBuffer(value)) return JSON.stringify(createHash('sha256').update(value).digest('hex'));
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  const entries = Object.entries(value as Record<string, unknown>)
+    .filter(([, item]) => item !== undefined)
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return `{${entries.map(([key, item]) => `${JSON.stringify(key)}:${canonicalJson(item)}`).join(',')}}`;
+}
+
+/** The caller's login session id (from its access token), or null (a visitor, or a token made by a tool). */
+export const CurrentSession = createParamDecorator(
+  (_: unknown, ctx: ExecutionContext): string | null =>
+    ctx.switchToHttp().getRequest<FastifyRequest>().sessionId ?? null,
+);

@@ -1,4 +1,4 @@
-import { PLATFORM_WALLET_ID } from '@forum/contracts';
+import { errorMessages, PLATFORM_WALLET_ID } from '@forum/contracts';
 import type { ErrorBody, Page } from '@forum/contracts';
 import { eventually } from '@forum/testing';
 import type { AuditReport } from '../audit/ledger-audit';
@@ -86,6 +86,46 @@ describe('wallet ledgers: adjustments, transfers, concurrency, audit', () => {
     expect((await w.wallet(memberId)).available).toBe(500);
     const entries = await w.t.client.as(memberId).get<Page<BalanceEntryView>>('/api/wallet/me/balance-entries');
     expect(entries.body.total).toBe(1);
+  });
+
+  it('refuses an Idempotency-Key reused for another adjustment (422, nothing booked); the same one replays', async () => {
+    const memberId = await w.member();
+    const other = await w.member();
+    const key = `adjust-reuse-${Date.now()}`;
+    const body = { kind: 'balance', amount: 700, reason: 'First' };
+    const first = await w.adjust(memberId, body, key);
+    expect(first.status).toBe(200);
+    expect(first.body).toEqual({ memberId, available: 700, frozen: 0, points: 0 });
+    // Same key, keys in another order: the same request, answered with the first answer and booked once.
+    const again = await w.adjust(memberId, { reason: 'First', amount: 700, kind: 'balance' }, key);
+    expect([again.status, again.body]).toEqual([200, first.body]);
+    // Same key, another amount / kind / member: refused with its own code, in both languages.
+    for (const [target, reused] of [
+      [memberId, { ...body, amount: 70_000 }],
+      [memberId, { ...body, kind: 'points' }],
+      [other, body],
+    ] as const) {
+      const answer = await w.adjust(target, reused, key);
+      expect([answer.status, (answer.body as ErrorBody).code]).toEqual([422, 'common.idempotency_key_reused']);
+    }
+    const zh = await staff()
+      .inLanguage('zh-CN')
+      .withHeaders({ 'idempotency-key': key })
+      .post<ErrorBody>(`/api/wallet/accounts/${memberId}/adjustments`, { ...body, amount: 1 });
+    expect([zh.status, zh.body.message]).toEqual([422, errorMessages.zh['common.idempotency_key_reused']]);
+    expect(await w.wallet(memberId)).toEqual({ memberId, available: 700, frozen: 0, points: 0 });
+    expect(await w.wallet(other)).toEqual({ memberId: other, available: 0, frozen: 0, points: 0 });
+    const entries = await w.t.client.as(memberId).get<Page<BalanceEntryView>>('/api/wallet/me/balance-entries');
+    expect(entries.body.total).toBe(1);
+    // Concurrent requests with one key and different amounts: one is booked, the others are refused.
+    const racer = await w.member();
+    const raceKey = `adjust-race-${Date.now()}`;
+    const answers = await Promise.all(
+      [100, 200, 300].map((amount) => w.adjust(racer, { kind: 'balance', amount, reason: 'race' }, raceKey)),
+    );
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 422, 422]);
+    const booked = answers.find((a) => a.status === 200)!.body as WalletView;
+    expect((await w.wallet(racer)).available).toBe(booked.available);
   });
 
   it('refuses what would go negative, and writes nothing', async () => {
