@@ -55,16 +55,16 @@ export function App({ authProvider, dataProvider, i18nProvider, store }: AppProp
     >
       {(permissions: unknown) => (
         <>
-          <Resource name="topics" {...forumTopics} />
-          <Resource name="tags" {...forumTags} />
-          <Resource name="review" {...forumReview} />
-          <Resource name="comments" {...forumComments} />
-          <Resource name="replies" {...forumReplies} />
-          <Resource name="qaQuestions" {...qaQuestions} />
-          <Resource name="qaAnswers" {...qaAnswers} />
-          <Resource name="qaAnswerReplies" {...qaAnswerReplies} />
-          <Resource name="qaTags" {...qaTags} />
-          <Resource name="qaReview" {...qaReview} />
+          {mayOpen(permissions, 'content') && <Resource name="topics" {...forumTopics} />}
+          {mayOpen(permissions, 'content') && <Resource name="tags" {...forumTags} />}
+          {mayOpen(permissions, 'content') && <Resource name="review" {...forumReview} />}
+          {mayOpen(permissions, 'content') && <Resource name="comments" {...forumComments} />}
+          {mayOpen(permissions, 'content') && <Resource name="replies" {...forumReplies} />}
+          {mayOpen(permissions, 'content') && <Resource name="qaQuestions" {...qaQuestions} />}
+          {mayOpen(permissions, 'content') && <Resource name="qaAnswers" {...qaAnswers} />}
+          {mayOpen(permissions, 'content') && <Resource name="qaAnswerReplies" {...qaAnswerReplies} />}
+          {mayOpen(permissions, 'content') && <Resource name="qaTags" {...qaTags} />}
+          {mayOpen(permissions, 'content') && <Resource name="qaReview" {...qaReview} />}
           {mayOpen(permissions, 'members') && <Resource name="members" {...members} />}
           {mayOpen(permissions, 'roles') && <Resource name="roles" {...roles} />}
           {mayOpen(permissions, 'membershipCards') && <Resource name="membershipCards" {...membershipCards} />}
@@ -81,7 +81,7 @@ export function App({ authProvider, dataProvider, i18nProvider, store }: AppProp
           {mayOpen(permissions, 'audit') && <Resource name="auditLog" {...auditLog} />}
           {mayOpen(permissions, 'audit') && <Resource name="eventLog" {...eventLog} />}
           <Resource name="visits" />
-          <Resource name="outbox" {...outbox} />
+          {mayOpen(permissions, 'outbox') && <Resource name="outbox" {...outbox} />}
           <CustomRoutes>
             <Route path="/settings" element={<SettingsPage />} />
             <Route path="/operations" element={<OperationsPage />} />

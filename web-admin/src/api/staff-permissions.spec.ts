@@ -7,6 +7,11 @@ describe('which screens the console shows', () => {
     expect(mayOpen(['reports.handle'], 'members')).toBe(false);
     expect(mayOpen(['reports.handle'], 'settings')).toBe(false);
     expect(mayOpen(['settings.edit', 'roles.manage'], 'roles')).toBe(true);
+    expect(mayOpen(['settings.read'], 'settings')).toBe(true);
+    expect(mayOpen(['settings.read'], 'content')).toBe(false);
+    expect(mayOpen(['content.manage'], 'content')).toBe(true);
+    expect(mayOpen(['content.manage'], 'outbox')).toBe(false);
+    expect(mayOpen(['outbox.read'], 'outbox')).toBe(true);
   });
 
   it('shows everything while the permissions are unknown (the server still checks)', () => {

@@ -2,7 +2,12 @@
 export const SCREEN_PERMISSIONS = {
   members: 'members.manage',
   roles: 'roles.manage',
-  settings: 'settings.edit',
+  /** Reading the settings document (saving it needs `settings.edit` too). */
+  settings: 'settings.read',
+  /** Topics, tags, comments, replies, Q&A and both review queues. */
+  content: 'content.manage',
+  /** The development outbox (codes and recipients). */
+  outbox: 'outbox.read',
   membershipCards: 'content.manage',
   systemNotifications: 'content.manage',
   /** The report queue and the report types tree. */

@@ -272,6 +272,9 @@ export const consoleEn = {
       'audit.read': 'Read the audit log',
       'roles.manage': 'Manage roles',
       'operations.run': 'Run rebuilds and ledger audits',
+      'settings.read': 'Read settings',
+      'dashboard.read': 'View dashboard figures',
+      'outbox.read': 'Read the outbox (codes and recipients)',
     },
   },
   outbox: {

@@ -268,6 +268,9 @@ export const consoleZh: typeof consoleEn = {
       'audit.read': '查看审计日志',
       'roles.manage': '管理角色',
       'operations.run': '运行重建与账目核对',
+      'settings.read': '查看设置',
+      'dashboard.read': '查看仪表盘统计',
+      'outbox.read': '查看发信箱（验证码与收件地址）',
     },
   },
   outbox: {

@@ -34,6 +34,12 @@ export const STAFF_PERMISSIONS = [
   'audit.read',
   'roles.manage',
   'operations.run',
+  /** Read the site settings (changing them is `settings.edit`). */
+  'settings.read',
+  /** The dashboard's figures: forum statistics, visits, the pipeline's health. */
+  'dashboard.read',
+  /** The development outbox: other people's codes, phone numbers and email addresses. */
+  'outbox.read',
 ] as const;
 
 export type MemberPermission = (typeof MEMBER_PERMISSIONS)[number];

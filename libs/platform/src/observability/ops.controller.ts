@@ -1,6 +1,6 @@
 import { Controller, Get } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { StaffOnly } from '../auth/decorators';
+import { RequiresPermission } from '../permissions/requires-permission';
 import { Metrics } from './metrics';
 
 export interface OpsStatus {
@@ -11,7 +11,7 @@ export interface OpsStatus {
 
 /** What the staff dashboard shows of the pipeline's health, from this process's metrics. */
 @ApiTags('operations')
-@StaffOnly()
+@RequiresPermission('dashboard.read')
 @Controller('ops')
 export class OpsController {
   constructor(private readonly metrics: Metrics) {}

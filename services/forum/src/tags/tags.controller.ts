@@ -2,7 +2,7 @@ import { Controller, Delete, Get, HttpCode, Param, Patch, Post } from '@nestjs/c
 import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { z } from 'zod';
 import type { CommandMetadata } from '@forum/contracts';
-import { CommandMeta, Public, StaffOnly, ValidBody } from '@forum/platform';
+import { CommandMeta, Public, RequiresPermission, ValidBody } from '@forum/platform';
 import { TagDirectory } from './tag-directory';
 import { TagTree } from './tag.commands';
 import { changeTagBody, createTagBody, tagTree, tagWritten } from './tag.schemas';
@@ -24,7 +24,7 @@ export class TagsController {
     return { items: await this.directory.tree() };
   }
 
-  @StaffOnly()
+  @RequiresPermission('content.manage')
   @Post()
   @HttpCode(201)
   @ApiOkResponse({ schema: z.toJSONSchema(tagWritten) as never })
@@ -32,7 +32,7 @@ export class TagsController {
     return this.tree.create(body, meta);
   }
 
-  @StaffOnly()
+  @RequiresPermission('content.manage')
   @Patch(':tagId')
   @ApiOkResponse({ schema: z.toJSONSchema(tagWritten) as never })
   change(
@@ -43,7 +43,7 @@ export class TagsController {
     return this.tree.change(tagId, body, meta);
   }
 
-  @StaffOnly()
+  @RequiresPermission('content.manage')
   @Delete(':tagId')
   @ApiOkResponse({ schema: z.toJSONSchema(tagWritten) as never })
   remove(@Param('tagId') tagId: string, @CommandMeta() meta: CommandMetadata): Promise<TagWritten> {

@@ -2,14 +2,14 @@ import { Controller, Get } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { z } from 'zod';
-import { StaffOnly } from '@forum/platform';
+import { RequiresPermission } from '@forum/platform';
 import { GetTopicStatsQuery } from './queries/get-topic-stats.query';
 import { topicStats } from './topic.schemas';
 import type { TopicStats } from './topic.schemas';
 
 /** Figures for the staff dashboard. */
 @ApiTags('forum')
-@StaffOnly()
+@RequiresPermission('dashboard.read')
 @Controller('forum/stats')
 export class ForumStatsController {
   constructor(private readonly queries: QueryBus) {}

@@ -200,7 +200,8 @@ export class TopicQueries {
   async unlocksOf(topicId: string, paging: PagingQuery, reader: Actor): Promise<Page<UnlockRecordView>> {
     const topic = (await this.views.documents([topicId])).get(topicId);
     if (!topic) throw new DomainError('forum.topic_not_found');
-    if (reader.kind !== 'staff' && reader.id !== topic.authorId) throw new DomainError('auth.forbidden');
+    if (reader.id !== topic.authorId && !(await this.views.managesContent(reader)))
+      throw new DomainError('auth.forbidden');
     const docs = await this.db.collection<TopicUnlockDocument>(TOPIC_UNLOCKS).find({ topicId }).toArray();
     return this.recordsPage(docs, new Map([[topicId, topic.title]]), paging);
   }

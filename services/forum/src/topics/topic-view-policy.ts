@@ -15,7 +15,7 @@ const HIDE_PERMISSIONS: Record<HideType, MemberPermission> = {
 /**
  * THE one place that asks the platform's PermissionChecker about topics (roles, limited per tag, DOMAIN §1/§4):
  * who may view topics of a tag (`topic.view`), post in it (`topic.post`) and use each hidden-content type there
- * (`hide.*`). Staff may do everything; visitors get what the default roles let everyone read. A topic with
+ * (`hide.*`). Staff may do everything (reading every tag needs `content.manage`); visitors get what the default roles let everyone read. A topic with
  * several tags needs the permission on every one.
  */
 @Injectable()
@@ -23,8 +23,10 @@ export class TopicViewPolicy {
   constructor(private readonly permissions: PermissionChecker) {}
 
   async filter(reader: Actor, now = new Date()): Promise<(tagIds: readonly string[]) => boolean> {
-    if (reader.kind === 'staff' || reader.kind === 'system') return () => true;
+    if (reader.kind === 'system') return () => true;
     const effective = await this.permissions.effective(reader, now);
+    // Staff who manage content see every tag; any other staff account reads as its member roles allow.
+    if (reader.kind === 'staff' && effective.has('content.manage')) return () => true;
     return (tagIds) => effective.hasOnAll('topic.view', tagIds);
   }
 

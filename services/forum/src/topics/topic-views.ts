@@ -38,6 +38,11 @@ export class TopicViews {
     private readonly settings: SiteSettingsCache,
   ) {}
 
+  /** Whether the reader manages content (`content.manage`): deleted topics, stored HTML, every hidden block. */
+  managesContent(reader: Actor): Promise<boolean> {
+    return this.access.managesContent(reader);
+  }
+
   async documents(topicIds: string[], withContent = false): Promise<Map<string, TopicDocument>> {
     if (topicIds.length === 0) return new Map();
     const docs = await this.db
@@ -131,7 +136,7 @@ export class TopicViews {
   /** The detail as `reader` may see it, or null when there is no such live topic (staff also see deleted ones). */
   async detail(topicId: string, reader: Actor, viewAllowed: boolean): Promise<TopicDetail | null> {
     const doc = (await this.documents([topicId], true)).get(topicId);
-    const staff = reader.kind === 'staff';
+    const staff = await this.access.managesContent(reader);
     if (!doc || (doc.deleted && !staff)) return null;
     const [profiles, readCounts, visibility, tagNames, reactions] = await Promise.all([
       this.profiles([doc.authorId]),
@@ -146,7 +151,7 @@ export class TopicViews {
     const { editTopics } = this.settings.current().switches;
     return {
       ...row,
-      // The author and staff get the stored HTML (with values, for the edit form); readers a redacted copy.
+      // The author and content staff get the stored HTML (with values, for the edit form); readers a redacted copy.
       content: !viewAllowed ? '' : staff || isAuthor ? doc.content : redactHiddenBlocks(doc.content, visible),
       ipLocation: this.settings.current().showIpLocation ? doc.ipLocation : null,
       editedAt: doc.editedAt ?? null,

@@ -2,7 +2,15 @@ import { Controller, Delete, Get, Header, HttpCode, Param, Patch, Post } from '@
 import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { z } from 'zod';
 import type { Actor, CommandMetadata, Page } from '@forum/contracts';
-import { CommandMeta, CurrentActor, Public, RateLimit, StaffOnly, ValidBody, ValidQuery } from '@forum/platform';
+import {
+  CommandMeta,
+  CurrentActor,
+  Public,
+  RateLimit,
+  RequiresPermission,
+  ValidBody,
+  ValidQuery,
+} from '@forum/platform';
 import { UnlockCommands } from '../unlocks/unlock.commands';
 import { TopicCommands } from './topic.commands';
 import { TopicQueries } from './topic-queries';
@@ -97,7 +105,7 @@ export class TopicsController {
     return this.commands.remove(topicId, meta);
   }
 
-  @StaffOnly()
+  @RequiresPermission('content.manage')
   @Post(':topicId/restore')
   @HttpCode(200)
   @ApiOkResponse(json(postedTopic))
@@ -106,7 +114,7 @@ export class TopicsController {
   }
 
   /** `weight` 0 unpins; higher weights come first on the home list. */
-  @StaffOnly()
+  @RequiresPermission('content.manage')
   @Post(':topicId/pin')
   @HttpCode(200)
   @ApiOkResponse(json(postedTopic))
@@ -118,7 +126,7 @@ export class TopicsController {
     return this.commands.pin(topicId, body.weight, meta);
   }
 
-  @StaffOnly()
+  @RequiresPermission('content.manage')
   @Post(':topicId/essence')
   @HttpCode(200)
   @ApiOkResponse(json(postedTopic))
@@ -157,7 +165,7 @@ export class TopicsController {
 
 /** The staff console's topic list (edit, delete, restore, pin and essence use the routes above). */
 @ApiTags('forum')
-@StaffOnly()
+@RequiresPermission('content.manage')
 @Controller('forum/staff/topics')
 export class StaffTopicsController {
   constructor(private readonly queries: TopicQueries) {}

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Db } from 'mongodb';
 import type { Actor } from '@forum/contracts';
-import { CONTEXT_DB } from '@forum/platform';
+import { CONTEXT_DB, PermissionChecker } from '@forum/platform';
 import type { HiddenBlock } from '@forum/platform';
 import { MEMBER_POINTS, TOPIC_COMMENTERS, TOPIC_UNLOCKS, TopicUnlockDocument } from './unlock.projections';
 
@@ -21,7 +21,7 @@ const SEES_NOTHING: BlockVisibility = () => false;
 
 /**
  * Who may see which hidden block, for a batch of topics and one reader, in three `_id` reads at most:
- * - the author and staff see everything;
+ * - the author and staff holding `content.manage` see everything (a staff account without it reads as a member);
  * - a visitor sees no hidden block (every type needs a member);
  * - 10 (password) and 40/50 (paid): the blocks opened by the reader's unlock record;
  * - 20 (comment): the reader has commented on the topic;
@@ -30,15 +30,28 @@ const SEES_NOTHING: BlockVisibility = () => false;
  */
 @Injectable()
 export class HiddenAccess {
-  constructor(@Inject(CONTEXT_DB) private readonly db: Db) {}
+  constructor(
+    @Inject(CONTEXT_DB) private readonly db: Db,
+    private readonly permissions: PermissionChecker,
+  ) {}
+
+  /**
+   * Whether the reader manages content: sees every hidden block with its value (passwords included), deleted
+   * topics and the stored HTML. A named staff permission, never the bare staff kind.
+   */
+  async managesContent(reader: Actor): Promise<boolean> {
+    if (reader.kind === 'system') return true;
+    return reader.kind === 'staff' && !!reader.id && (await this.permissions.can(reader, 'content.manage'));
+  }
 
   async forTopics(reader: Actor, topics: TopicHiddenFacts[]): Promise<Map<string, BlockVisibility>> {
     const result = new Map<string, BlockVisibility>();
     const pending: TopicHiddenFacts[] = [];
+    const manager = topics.some((topic) => topic.hiddenBlocks.length > 0) && (await this.managesContent(reader));
     for (const topic of topics) {
-      if (topic.hiddenBlocks.length === 0 || reader.kind === 'staff' || (reader.id && reader.id === topic.authorId)) {
+      if (topic.hiddenBlocks.length === 0 || manager || (reader.id && reader.id === topic.authorId)) {
         result.set(topic._id, SEES_EVERYTHING);
-      } else if (!reader.id || reader.kind !== 'member') {
+      } else if (!reader.id || (reader.kind !== 'member' && reader.kind !== 'staff')) {
         result.set(topic._id, SEES_NOTHING);
       } else {
         pending.push(topic);

@@ -4,7 +4,15 @@ import { ApiTags } from '@nestjs/swagger';
 import { z } from 'zod';
 import { pageOf } from '@forum/contracts';
 import type { CommandMetadata, Page } from '@forum/contracts';
-import { CommandMeta, Public, RateLimit, StaffOnly, ValidBody, ValidQuery, wholeNumber } from '@forum/platform';
+import {
+  CommandMeta,
+  Public,
+  RateLimit,
+  RequiresPermission,
+  ValidBody,
+  ValidQuery,
+  wholeNumber,
+} from '@forum/platform';
 import { requestCodeBody } from './code.schemas';
 import type { RequestCodeBody } from './code.schemas';
 import { Outbox, OutboxMessage } from './outbox';
@@ -34,7 +42,7 @@ export class CodesController {
   }
 
   /** Development outbox: the messages the outbox adapter kept instead of sending, newest first. */
-  @StaffOnly()
+  @RequiresPermission('outbox.read')
   @Get('staff/outbox')
   async staffOutbox(
     @ValidQuery(outboxQuery) { page, pageSize, channel }: z.infer<typeof outboxQuery>,

@@ -3,13 +3,12 @@ import { CommandBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
 import { z } from 'zod';
 import type { CommandMetadata, SiteSettings } from '@forum/contracts';
-import { CommandMeta, RequiresPermission, StaffOnly, ValidBody } from '@forum/platform';
+import { CommandMeta, RequiresPermission, ValidBody } from '@forum/platform';
 import { ChangeSettingsCommand } from './commands/change-settings';
 import { SiteSettingsReader } from './queries/site-settings.reader';
 
 /** Staff read and change the site settings; each change is a `SettingsChanged` event (the audit trail). */
 @ApiTags('moderation')
-@StaffOnly()
 @Controller('moderation/settings')
 export class SettingsController {
   constructor(
@@ -17,6 +16,7 @@ export class SettingsController {
     private readonly reader: SiteSettingsReader,
   ) {}
 
+  @RequiresPermission('settings.read')
   @Get()
   current(): Promise<SiteSettings> {
     return this.reader.current();

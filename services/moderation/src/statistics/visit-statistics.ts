@@ -2,7 +2,7 @@ import { Controller, Get, Inject } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { Db } from 'mongodb';
 import { z } from 'zod';
-import { CONTEXT_DB, StaffOnly, ValidQuery, wholeNumber } from '@forum/platform';
+import { CONTEXT_DB, RequiresPermission, ValidQuery, wholeNumber } from '@forum/platform';
 import { PAGE_VISITS } from '../settings/site-info.controller';
 
 const DAY_MS = 86_400_000;
@@ -24,7 +24,7 @@ export interface DailyVisits {
  * document per day, `_id` = the day, so the range is an `_id` range), with the days nobody visited as zero.
  */
 @ApiTags('moderation')
-@StaffOnly()
+@RequiresPermission('dashboard.read')
 @Controller('moderation/staff/statistics')
 export class VisitStatisticsController {
   constructor(@Inject(CONTEXT_DB) private readonly db: Db) {}

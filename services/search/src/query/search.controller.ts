@@ -50,8 +50,10 @@ export interface SearchResultView {
 
 /** Who may see what: topics follow `topic.view` on every tag (as the forum decides); the rest is public. */
 async function visibilityFor(permissions: PermissionChecker, reader: Actor) {
-  if (reader.kind === 'staff' || reader.kind === 'system') return () => true;
+  if (reader.kind === 'system') return () => true;
   const effective = await permissions.effective(reader);
+  // Staff who manage content see every tag (as in the forum); any other staff account reads as its roles allow.
+  if (reader.kind === 'staff' && effective.has('content.manage')) return () => true;
   return (kind: SearchKind, tagIds: readonly string[]) => kind !== 'topic' || effective.hasOnAll('topic.view', tagIds);
 }
 
