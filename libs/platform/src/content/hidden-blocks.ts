@@ -1,14 +1,23 @@
+import { randomBytes } from 'node:crypto';
+
 /**
- * Hidden blocks (`<hide type value>…</hide>`, DOMAIN §4) inside SANITIZED content HTML (the output of
- * `sanitizeContent`): there `<` and `>` never appear unescaped in text or attribute values and every tag is
- * closed, so a linear scan of the tags is exact. Blocks are numbered by position (`index`), never nested (the
- * sanitizer flattens nested ones into the outer block).
+ * Hidden blocks (`<hide type value data-block-id>…</hide>`, DOMAIN §4) inside SANITIZED content HTML (the output
+ * of `sanitizeContent`): there `<` and `>` never appear unescaped in text or attribute values and every tag is
+ * closed, so a linear scan of the tags is exact. Blocks are numbered by position (`index`, which changes when the
+ * author edits), never nested (the sanitizer flattens nested ones into the outer block), and named by a stable
+ * `id` the server gives each block when the content is written (ADR 0025): unlocks name ids, never positions.
  */
 export type HideType = 10 | 20 | 30 | 40 | 50;
 export const HIDE_TYPES: readonly HideType[] = [10, 20, 30, 40, 50];
 
 export interface HiddenBlock {
+  /** The block's position in this content: for display only, never for deciding who may see it. */
   index: number;
+  /**
+   * The stable id from `data-block-id`, given by the server when the block was first written (`assignHiddenBlockIds`).
+   * Null only in content stored before stable ids: such a block is named by `legacyBlockId(index, since)`.
+   */
+  id: string | null;
   type: HideType;
   /** Type 10: the password; 30: the grade's needPoint; 40: price in points; 50: price in fen; 20: ''. */
   value: string;
@@ -21,6 +30,45 @@ interface Segment {
 }
 
 const HIDE_TAG = /<hide\b([^>]*)>|<\/hide\s*>/gi;
+/** Block ids: server-made (`b…`, random) or legacy (`l<index>-<ms>`); anything else in stored HTML is dropped. */
+const BLOCK_ID = /^[A-Za-z0-9_-]{1,40}$/;
+const LEGACY_ID = /^l(\d{1,6})-(\d{1,15})$/;
+
+export function isBlockId(value: unknown): value is string {
+  return typeof value === 'string' && BLOCK_ID.test(value);
+}
+
+/** A fresh block id: 72 random bits, so ids never repeat within a topic (nor across topics in practice). */
+export function newBlockId(): string {
+  return `b${randomBytes(9).toString('base64url')}`;
+}
+
+/**
+ * The name of a block in content written before stable ids (it has no `data-block-id`): its position in that
+ * content and the time that content was written (`since`, the post or last edit time). An unlock recorded before
+ * stable ids names positions at its own time, so it opens such a block only if that content was already there
+ * when it was recorded (`legacyUnlockOpens`): positions from an older version of the content open nothing.
+ */
+export function legacyBlockId(index: number, since: string): string {
+  const ms = Date.parse(since);
+  return `l${index}-${Number.isFinite(ms) ? ms : 0}`;
+}
+
+/** The id a block goes by: its stored id, or the legacy name for a block of content written before ids. */
+export function blockIdOf(block: Pick<HiddenBlock, 'id' | 'index'>, since: string): string {
+  return block.id ?? legacyBlockId(block.index, since);
+}
+
+/**
+ * Whether a position-based unlock recorded at `unlockedAt` (schema v1 of `HiddenContentUnlocked`) opened the
+ * block named `id`: only a legacy-named block at that very position in content written no later than the unlock.
+ */
+export function legacyUnlockOpens(id: string, unlockedIndexes: readonly number[], unlockedAt: string): boolean {
+  const legacy = LEGACY_ID.exec(id);
+  if (!legacy) return false;
+  const at = Date.parse(unlockedAt);
+  return unlockedIndexes.includes(Number(legacy[1])) && Number.isFinite(at) && Number(legacy[2]) <= at;
+}
 
 export function isHideType(value: unknown): value is HideType {
   return HIDE_TYPES.includes(Number(value) as HideType) && String(Number(value)) === String(value);
@@ -46,12 +94,14 @@ function segments(html: string): Segment[] {
       if (opening) {
         result.push({ text: html.slice(cursor, at) });
         const rawType = attribute(match[1] ?? '', 'type');
+        const rawId = attribute(match[1] ?? '', 'data-block-id');
         const valid = isHideType(rawType);
         // An invalid type fails closed: a password block with no password can never be unlocked by a reader.
         current = {
           text: '',
           block: {
             index: index++,
+            id: isBlockId(rawId) ? rawId : null,
             type: valid ? (Number(rawType) as HideType) : 10,
             value: valid ? (attribute(match[1] ?? '', 'value') ?? '') : '',
             valid,
@@ -85,7 +135,9 @@ function segments(html: string): Segment[] {
 
 export function parseHiddenBlocks(html: string): HiddenBlock[] {
   return segments(html).flatMap((segment) =>
-    segment.block ? [{ index: segment.block.index, type: segment.block.type, value: segment.block.value }] : [],
+    segment.block
+      ? [{ index: segment.block.index, id: segment.block.id, type: segment.block.type, value: segment.block.value }]
+      : [],
   );
 }
 
@@ -103,22 +155,70 @@ export function redactHiddenBlocks(html: string, visible: (block: HiddenBlock) =
   return segments(html)
     .map(({ text, block }) => {
       if (!block) return text;
-      const open = `<hide type="${block.type}" index="${block.index}">`;
-      const shown = block.valid && visible({ index: block.index, type: block.type, value: block.value });
+      const id = block.id ? ` data-block-id="${block.id}"` : '';
+      const open = `<hide type="${block.type}" index="${block.index}"${id}>`;
+      const shown = block.valid && visible({ index: block.index, id: block.id, type: block.type, value: block.value });
       return shown ? `${open}${text}</hide>` : `${open}</hide>`;
     })
     .join('');
 }
 
-/** Puts blocks back in canonical form: top level only, `type` and `value` only (used by the sanitizer). */
+function canonical(block: HiddenBlock & { valid: boolean }, text: string, id: string | null): string {
+  if (!block.valid) return `<hide>${text}</hide>`;
+  const value = block.value ? ` value="${escapeAttribute(block.value)}"` : '';
+  const named = id ? ` data-block-id="${id}"` : '';
+  return `<hide type="${block.type}"${value}${named}>${text}</hide>`;
+}
+
+/** Puts blocks back in canonical form: top level only, `type`, `value` and `data-block-id` only (the sanitizer). */
 export function normalizeHiddenBlocks(html: string): string {
+  return segments(html)
+    .map(({ text, block }) => (block ? canonical(block, text, block.id) : text))
+    .join('');
+}
+
+/** The content as it was before, for `assignHiddenBlockIds`: its HTML and when it was written (post or edit time). */
+export interface PreviousContent {
+  html: string;
+  since: string;
+}
+
+/**
+ * Gives every block of new sanitized content its stable id (ADR 0025). On posting (`previous` null) every block
+ * gets a fresh id, whatever the client sent. On editing, a block keeps the id the client sent back only if the
+ * previous content had a block of that id AND the same type; the first such block keeps it, a copy gets a fresh
+ * one. Everything else (a new block, an id the topic never had, a block whose type changed) gets a fresh id, so
+ * no unlock recorded for an older block can open it.
+ */
+export function assignHiddenBlockIds(
+  html: string,
+  previous: PreviousContent | null,
+  freshId: () => string = newBlockId,
+): string {
+  const before = new Map<string, HideType>();
+  if (previous) {
+    for (const block of parseHiddenBlocks(previous.html)) before.set(blockIdOf(block, previous.since), block.type);
+  }
+  const taken = new Set<string>();
   return segments(html)
     .map(({ text, block }) => {
       if (!block) return text;
-      if (!block.valid) return `<hide>${text}</hide>`;
-      const value = block.value ? ` value="${escapeAttribute(block.value)}"` : '';
-      return `<hide type="${block.type}"${value}>${text}</hide>`;
+      const keep = block.id !== null && before.get(block.id) === block.type && !taken.has(block.id);
+      const id = keep ? block.id! : freshId();
+      taken.add(id);
+      return canonical(block, text, id);
     })
+    .join('');
+}
+
+/**
+ * Stored content with every block named: a block of content written before stable ids gets its legacy name, so
+ * the author's editor sends it back and the first edit keeps the unlocks recorded by position (ADR 0025).
+ */
+export function withHiddenBlockIds(html: string, since: string): string {
+  if (!/<hide\b/i.test(html)) return html;
+  return segments(html)
+    .map(({ text, block }) => (block ? canonical(block, text, blockIdOf(block, since)) : text))
     .join('');
 }
 
@@ -156,7 +256,7 @@ export function escapeAttribute(value: string): string {
   return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }
 
-/** The inner HTML of each block by index (for revealing just-unlocked blocks to their reader). */
+/** The inner HTML of each block by position (for revealing just-unlocked blocks to their reader). */
 export function hiddenBlockContents(html: string): Map<number, string> {
   return new Map(
     segments(html).flatMap((segment) => (segment.block ? [[segment.block.index, segment.text] as const] : [])),

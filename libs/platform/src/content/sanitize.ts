@@ -70,7 +70,7 @@ function options({ imageHosts = [] }: SanitizeOptions): IOptions {
     allowedAttributes: {
       a: ['href', 'title', 'rel'],
       img: ['src', 'alt', 'title', 'width', 'height'],
-      hide: ['type', 'value'],
+      hide: ['type', 'value', 'data-block-id'],
       player: ['src', 'poster', 'data-video-id'],
       td: ['colspan', 'rowspan'],
       th: ['colspan', 'rowspan'],
@@ -139,7 +139,7 @@ function options({ imageHosts = [] }: SanitizeOptions): IOptions {
 /**
  * The allow-list sanitizer every content HTML goes through before it is stored (DOMAIN §3): no script, no event
  * handler, no `javascript:`/`data:` URL, images and video only from the site's own storage (`/api/files/`) or
- * allowed https hosts, `<hide type value>` and `<player>` the only custom elements, nested hidden blocks
+ * allowed https hosts, `<hide type value data-block-id>` and `<player>` the only custom elements, nested hidden blocks
  * flattened, links with `rel="nofollow noopener noreferrer"`.
  */
 export function sanitizeContent(html: string, opts: SanitizeOptions = {}): string {

@@ -3,6 +3,7 @@ import type { Db } from 'mongodb';
 import type { FieldError } from '@forum/contracts';
 import { DomainError } from '@forum/event-store';
 import {
+  assignHiddenBlockIds,
   CONTEXT_DB,
   extractMentions,
   invalidHiddenBlocks,
@@ -10,6 +11,7 @@ import {
   sanitizeContent,
   SiteSettingsCache,
 } from '@forum/platform';
+import type { PreviousContent } from '@forum/platform';
 import { MEMBER_NICKNAMES, MemberNicknameDocument } from '../comments/member-nicknames.projection';
 import { isLeaf, TagTreeState } from '../tags/tag-tree.decider';
 import { ownImageCount } from '../uploads/content-images';
@@ -44,7 +46,9 @@ function blockValueValid(type: number, value: string): boolean {
 /**
  * A topic's content and tags checked for posting or editing: sanitized with the allow-list, hidden blocks well
  * formed, tags existing leaf tags within the site's maximum, `@nickname`s resolved to member ids through the
- * forum's nickname copy (an unknown one is a field error "user does not exist", DOMAIN §3).
+ * forum's nickname copy (an unknown one is a field error "user does not exist", DOMAIN §3). Every hidden block
+ * leaves with its stable id (ADR 0025): on posting a fresh one each; on editing (`previous`: the topic's content
+ * before the edit) a block keeps the id the editor sent back when the topic had a block of that id and type.
  */
 @Injectable()
 export class TopicContent {
@@ -53,9 +57,14 @@ export class TopicContent {
     private readonly settings: SiteSettingsCache,
   ) {}
 
-  async prepare(raw: string, tagIds: string[], tree: TagTreeState): Promise<PreparedTopic> {
+  async prepare(
+    raw: string,
+    tagIds: string[],
+    tree: TagTreeState,
+    previous: PreviousContent | null = null,
+  ): Promise<PreparedTopic> {
     const { forum, uploads } = this.settings.current();
-    const content = sanitizeContent(raw, { imageHosts: forum.imageHosts });
+    const content = assignHiddenBlockIds(sanitizeContent(raw, { imageHosts: forum.imageHosts }), previous);
     const problems: FieldError[] = [];
     const distinctTags = [...new Set(tagIds)];
     if (distinctTags.length > forum.maxTagsPerTopic) {

@@ -1,7 +1,15 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Db } from 'mongodb';
 import type { Actor } from '@forum/contracts';
-import { authorViewOf, CONTEXT_DB, MEMBER_PROFILES, redactHiddenBlocks, SiteSettingsCache } from '@forum/platform';
+import {
+  authorViewOf,
+  blockIdOf,
+  CONTEXT_DB,
+  MEMBER_PROFILES,
+  redactHiddenBlocks,
+  SiteSettingsCache,
+  withHiddenBlockIds,
+} from '@forum/platform';
 import type { HiddenBlock, MemberProfileDocument } from '@forum/platform';
 import {
   FAVOURITE_STATE,
@@ -149,14 +157,21 @@ export class TopicViews {
     const row = this.row(doc, profiles.get(doc.authorId), readCounts.get(doc._id) ?? 0, visible, tagNames);
     const isAuthor = reader.id !== null && reader.id === doc.authorId;
     const { editTopics } = this.settings.current().switches;
+    // Names blocks of content stored before stable ids (ADR 0025), so the edit form sends their ids back.
+    const since = doc.editedAt ?? doc.postedAt;
     return {
       ...row,
       // The author and content staff get the stored HTML (with values, for the edit form); readers a redacted copy.
-      content: !viewAllowed ? '' : staff || isAuthor ? doc.content : redactHiddenBlocks(doc.content, visible),
+      content: !viewAllowed
+        ? ''
+        : staff || isAuthor
+          ? withHiddenBlockIds(doc.content, since)
+          : redactHiddenBlocks(doc.content, visible),
       ipLocation: this.settings.current().showIpLocation ? doc.ipLocation : null,
       editedAt: doc.editedAt ?? null,
       hiddenBlocks: (doc.hiddenBlocks ?? []).map((block) => ({
         index: block.index,
+        id: blockIdOf(block, since),
         type: block.type,
         unlocked: viewAllowed && visible(block),
         requirement: this.requirement(block),

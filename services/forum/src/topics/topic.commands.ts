@@ -7,6 +7,7 @@ import { APP_CONFIG, ipLocationOf, parseHiddenBlocks, PeerCommands, SiteSettings
 import type { AppConfig, HideType } from '@forum/platform';
 import { ReviewCommands } from '../review/review.commands';
 import { TagTree } from '../tags/tag.commands';
+import { TopicSources } from '../unlocks/topic-source';
 import { LIST_MAINTAINER } from './lists/list-maintainer';
 import { topicListProjection } from './projections/topic-list.projection';
 import { TopicContent } from './topic-content';
@@ -49,6 +50,7 @@ export class TopicCommands {
     private readonly store: EventStore,
     private readonly waiter: ProjectionWaiter,
     private readonly content: TopicContent,
+    private readonly sources: TopicSources,
     private readonly tags: TagTree,
     private readonly settings: SiteSettingsCache,
     private readonly policy: TopicViewPolicy,
@@ -141,7 +143,15 @@ export class TopicCommands {
     if (!editTopics.enabled && !byStaff) {
       throw new DomainError('forum.edit_topics_disabled', {}, undefined, editTopics.message);
     }
-    const prepared = await this.content.prepare(body.content, body.tagIds, await this.tags.state());
+    // The content as it is before this edit: its blocks' ids are the ones the edit may keep (ADR 0025).
+    const previous = await this.sources.live(topicId).then(
+      (before) => ({ html: before.content, since: before.since }),
+      (error: unknown) => {
+        if (error instanceof DomainError) return null; // no such live topic: the decider refuses the edit
+        throw error;
+      },
+    );
+    const prepared = await this.content.prepare(body.content, body.tagIds, await this.tags.state(), previous);
     await this.policy.requirePosting(meta.actor, body.tagIds, hideTypesOf(prepared.content), meta.now);
     return this.run(
       topicId,

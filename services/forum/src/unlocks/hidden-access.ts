@@ -3,12 +3,16 @@ import type { Db } from 'mongodb';
 import type { Actor } from '@forum/contracts';
 import { CONTEXT_DB, PermissionChecker } from '@forum/platform';
 import type { HiddenBlock } from '@forum/platform';
+import { OpenedBlocks } from './opened-blocks';
 import { MEMBER_POINTS, TOPIC_COMMENTERS, TOPIC_UNLOCKS, TopicUnlockDocument } from './unlock.projections';
 
 export interface TopicHiddenFacts {
   _id: string;
   authorId: string;
   hiddenBlocks: HiddenBlock[];
+  /** When the content was written (`editedAt ?? postedAt`): names the blocks of content older than stable ids. */
+  postedAt: string;
+  editedAt: string | null;
 }
 
 export type BlockVisibility = (block: HiddenBlock) => boolean;
@@ -23,9 +27,10 @@ const SEES_NOTHING: BlockVisibility = () => false;
  * Who may see which hidden block, for a batch of topics and one reader, in three `_id` reads at most:
  * - the author and staff holding `content.manage` see everything (a staff account without it reads as a member);
  * - a visitor sees no hidden block (every type needs a member);
- * - 10 (password) and 40/50 (paid): the blocks opened by the reader's unlock record;
- * - 20 (comment): the reader has commented on the topic;
- * - 30 (grade): the reader's points (absent = 0) reach the block's `needPoint`.
+ * - 10 (password) and 40/50 (paid): exactly the blocks the reader's unlocks named, by stable id and type (ADR 0025):
+ *   a block added, moved or retyped since stays locked, an opened block stays open whatever the author edits in it;
+ * - 20 (comment): the reader has commented on the topic (any comment block, also one added later: a condition);
+ * - 30 (grade): the reader's points (absent = 0) reach the block's `needPoint` as it is now (a condition).
  * An unknown type never opens (fails closed).
  */
 @Injectable()
@@ -76,17 +81,18 @@ export class HiddenAccess {
         : [],
       needs(30) ? this.db.collection<{ _id: string; points?: number }>(MEMBER_POINTS).findOne({ _id: memberId }) : null,
     ]);
-    const unlocked = new Map(unlocks.map((doc) => [doc.topicId, new Set(doc.blockIndexes)]));
+    const unlocked = new Map(unlocks.map((doc) => [doc.topicId, new OpenedBlocks(doc.records ?? [])]));
     const commented = new Set(commenters.map((doc) => doc._id.slice(0, doc._id.length - memberId.length - 1)));
     const memberPoints = points?.points ?? 0;
     for (const topic of pending) {
-      const opened = unlocked.get(topic._id) ?? new Set<number>();
+      const opened = unlocked.get(topic._id) ?? new OpenedBlocks([]);
+      const since = topic.editedAt ?? topic.postedAt;
       result.set(topic._id, (block) => {
         switch (block.type) {
           case 10:
           case 40:
           case 50:
-            return opened.has(block.index);
+            return opened.opens(block, since);
           case 20:
             return commented.has(topic._id);
           case 30: {

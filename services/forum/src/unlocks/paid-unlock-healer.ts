@@ -4,7 +4,7 @@ import type { EventEnvelope, WalletEvent } from '@forum/contracts';
 import { reactionMeta } from '@forum/event-bus';
 import type { ReactorDefinition } from '@forum/event-bus';
 import { DomainError } from '@forum/event-store';
-import { parseHiddenBlocks, ReactorHost } from '@forum/platform';
+import { blockIdOf, parseHiddenBlocks, ReactorHost } from '@forum/platform';
 import { TopicSources } from './topic-source';
 import { UnlockCommands } from './unlock.commands';
 
@@ -37,7 +37,8 @@ export class PaidUnlockHealer extends ReactorHost {
     const bought = event.data.transfer && parseUnlockTransferId(event.data.transfer.transferId);
     if (!bought) return;
     try {
-      const topic = await this.sources.live(bought.topicId);
+      // The blocks the payment bought: those of the type in the content as it was when the reader was debited.
+      const topic = await this.sources.live(bought.topicId, envelope.occurredAt);
       const blocks = parseHiddenBlocks(topic.content).filter((block) => block.type === bought.type);
       await this.unlocks.record(
         {
@@ -45,7 +46,7 @@ export class PaidUnlockHealer extends ReactorHost {
           memberId: bought.readerId,
           authorId: topic.authorId,
           type: bought.type,
-          blockIndexes: blocks.map((block) => block.index),
+          blockIds: blocks.map((block) => blockIdOf(block, topic.since)),
           pricePaid: event.data.amount,
         },
         reactionMeta(PAID_UNLOCK_HEALER, envelope),

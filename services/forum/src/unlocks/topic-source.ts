@@ -8,27 +8,34 @@ export interface TopicSource {
   authorId: string;
   title: string;
   content: string;
+  /** When `content` was written (the post or the last edit): names blocks of content older than stable ids. */
+  since: string;
   tagIds: string[];
   deleted: boolean;
 }
 
 /**
  * A topic's current content from its event stream (the source of truth, read by `_id`): unlocking checks the
- * password against the content as it is now, even if the read model has not caught up with an edit.
+ * password against the content as it is now, even if the read model has not caught up with an edit. `asOf` (an
+ * ISO time) gives the content as it was then instead (the paid-unlock healer: the blocks a payment bought).
  */
 @Injectable()
 export class TopicSources {
   constructor(private readonly store: EventStore) {}
 
-  async live(topicId: string): Promise<TopicSource> {
-    const events = (await this.store.readStream(streamId('topic', topicId))) as unknown as TopicEvent[];
+  async live(topicId: string, asOf?: string): Promise<TopicSource> {
+    const events = (await this.store.readStream(streamId('topic', topicId))) as unknown as (TopicEvent & {
+      occurredAt?: string;
+    })[];
     let source = null as TopicSource | null;
     for (const event of events) {
+      if (asOf && event.occurredAt && event.occurredAt > asOf) break;
       if (event.type === 'TopicPosted') {
-        const { authorId, title, content, tagIds } = event.data;
-        source = { topicId, authorId, title, content, tagIds, deleted: false };
+        const { authorId, title, content, tagIds, postedAt } = event.data;
+        source = { topicId, authorId, title, content, since: postedAt, tagIds, deleted: false };
       } else if (source && event.type === 'TopicEdited') {
-        source = { ...source, title: event.data.title, content: event.data.content, tagIds: event.data.tagIds };
+        const { title, content, tagIds, editedAt } = event.data;
+        source = { ...source, title, content, since: editedAt, tagIds };
       } else if (source && (event.type === 'TopicDeleted' || event.type === 'TopicRestored')) {
         source = { ...source, deleted: event.type === 'TopicDeleted' };
       }

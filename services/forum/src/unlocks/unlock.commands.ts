@@ -4,9 +4,10 @@ import { PAY_UNLOCK } from '@forum/contracts';
 import type { CommandMetadata, PayUnlockInput, PayUnlockResult, UnlockEvent } from '@forum/contracts';
 import { ProjectionWaiter } from '@forum/event-bus';
 import { DomainError, EventStore } from '@forum/event-store';
-import { APP_CONFIG, hiddenBlockContents, parseHiddenBlocks, PeerCommands } from '@forum/platform';
+import { APP_CONFIG, blockIdOf, hiddenBlockContents, parseHiddenBlocks, PeerCommands } from '@forum/platform';
 import type { AppConfig, HiddenBlock } from '@forum/platform';
 import type { UnlockBody, UnlockResult } from '../topics/topic.schemas';
+import { OpenedBlocks } from './opened-blocks';
 import { TopicSources } from './topic-source';
 import { unlockDecider, unlockStream } from './unlock.decider';
 import { topicUnlocksProjection } from './unlock.projections';
@@ -21,19 +22,35 @@ export function unlockPrice(blocks: HiddenBlock[]): number {
   return blocks.reduce((sum, block) => sum + Number(block.value), 0);
 }
 
-/** What one unlock records: the reader opened these blocks of this type, for this price. */
+/** What one unlock records: the reader opened these blocks (stable ids, ADR 0025) of this type, for this price. */
 export interface UnlockGrant {
   topicId: string;
   memberId: string;
   authorId: string;
   type: 10 | 40 | 50;
-  blockIndexes: number[];
+  blockIds: string[];
   pricePaid: number | null;
 }
 
 /**
+ * The record's idempotency key. A paid type: (topic, reader, type), like the wallet's transfer id, so a payment is
+ * recorded once whoever records it. A password unlock: also the blocks it opens, so a later unlock of password
+ * blocks added since is a new record while a repeat of the same one answers the first.
+ */
+export function unlockKey(grant: Pick<UnlockGrant, 'topicId' | 'memberId' | 'type' | 'blockIds'>): string {
+  const base = `unlock:${grant.topicId}:${grant.memberId}:${grant.type}`;
+  if (grant.type !== 10) return base;
+  const blocks = createHash('sha256')
+    .update([...grant.blockIds].sort().join(','))
+    .digest('hex')
+    .slice(0, 24);
+  return `${base}:${blocks}`;
+}
+
+/**
  * Unlocking hidden content (DOMAIN §4): by password (type 10) or by paying (40 points, 50 balance) through the
- * wallet's peer command `wallet.payUnlock`. One unlock per type per reader, recorded for the author.
+ * wallet's peer command `wallet.payUnlock`, recorded for the author with the stable ids of the blocks it opened
+ * (ADR 0025). A paid type is bought once per reader; a password unlock opens the matching blocks not yet open.
  *
  * Paid unlocks pay first, then record (ADR 0019): a refused payment writes nothing anywhere, and a payment whose
  * record a crash prevented is recorded by the `forum-paid-unlocks` reactor from the wallet's debit. The record's
@@ -56,13 +73,20 @@ export class UnlockCommands {
     const topic = await this.sources.live(topicId);
     const blocks = parseHiddenBlocks(topic.content).filter((block) => block.type === body.type);
     if (blocks.length === 0 || memberId === topic.authorId) throw new DomainError('forum.unlock_not_needed');
-    if (await this.unlocked(topicId, memberId, body.type)) throw new DomainError('forum.already_unlocked');
+    const already = await this.opened(topicId, memberId);
+    const closed = blocks.filter((block) => !already.opens(block, topic.since));
+    if (closed.length === 0 || (body.type !== 10 && already.hasType(body.type))) {
+      throw new DomainError('forum.already_unlocked');
+    }
     const grant = { topicId, memberId, authorId: topic.authorId, type: body.type };
-    let opened = blocks;
+    let opened = closed;
     let pricePaid: number | null = null;
     if (body.type === 10) {
-      opened = blocks.filter((block) => samePassword(block.value, body.password ?? ''));
-      if (opened.length === 0) throw new DomainError('forum.unlock_password_wrong');
+      opened = closed.filter((block) => samePassword(block.value, body.password ?? ''));
+      if (opened.length === 0) {
+        const reopens = blocks.some((block) => samePassword(block.value, body.password ?? ''));
+        throw new DomainError(reopens ? 'forum.already_unlocked' : 'forum.unlock_password_wrong');
+      }
     } else {
       // The member confirmed a price: never charge another one (the author may have edited it since).
       const price = unlockPrice(blocks);
@@ -70,7 +94,8 @@ export class UnlockCommands {
       const input: PayUnlockInput = { topicId, readerId: memberId, authorId: topic.authorId, type: body.type, price };
       pricePaid = (await this.peers.execute<PayUnlockResult>(PAY_UNLOCK, input, meta)).paid;
     }
-    const result = await this.record({ ...grant, blockIndexes: opened.map((block) => block.index), pricePaid }, meta);
+    const blockIds = opened.map((block) => blockIdOf(block, topic.since));
+    const result = await this.record({ ...grant, blockIds, pricePaid }, meta);
     const visible = await this.waiter.waitFor(
       topicUnlocksProjection.name,
       result.streamId,
@@ -80,25 +105,30 @@ export class UnlockCommands {
     const contents = hiddenBlockContents(topic.content);
     return {
       type: body.type,
-      blocks: opened.map((block) => ({ index: block.index, html: contents.get(block.index) ?? '' })),
+      blocks: opened.map((block) => ({
+        index: block.index,
+        id: blockIdOf(block, topic.since),
+        html: contents.get(block.index) ?? '',
+      })),
       pricePaid,
       visible,
     };
   }
 
-  /** Records an unlock once per (topic, reader, type): a repeat answers the first record, whoever repeats it. */
+  /** Records an unlock once (`unlockKey`): a repeat answers the first record, whoever repeats it. */
   record(grant: UnlockGrant, meta: CommandMetadata) {
     const { ip: _ip, ...actor } = meta.actor;
     return this.store.handle(
       unlockDecider,
       unlockStream(grant.topicId, grant.memberId),
       { ...grant, type: 'UnlockHidden', hideType: grant.type, now: meta.now },
-      { ...meta, actor, idempotencyKey: `unlock:${grant.topicId}:${grant.memberId}:${grant.type}` },
+      { ...meta, actor, idempotencyKey: unlockKey(grant) },
     );
   }
 
-  private async unlocked(topicId: string, memberId: string, type: number): Promise<boolean> {
+  /** What the reader's unlocks open, from their unlock stream (the source of truth, upcast to stable ids). */
+  private async opened(topicId: string, memberId: string): Promise<OpenedBlocks> {
     const events = (await this.store.readStream(unlockStream(topicId, memberId))) as unknown as UnlockEvent[];
-    return events.some((event) => event.type === 'HiddenContentUnlocked' && event.data.type === type);
+    return new OpenedBlocks(events.flatMap((event) => (event.type === 'HiddenContentUnlocked' ? [event.data] : [])));
   }
 }

@@ -1,5 +1,6 @@
 import type { CommentEvent, EventEnvelope, UnlockEvent } from '@forum/contracts';
 import type { ProjectionDefinition, ReadModelWriter } from '@forum/event-bus';
+import type { UnlockGrantRecord } from './opened-blocks';
 
 /** `_id: <topicId>:<memberId>`: what a reader unlocked on a topic, and the records the author lists. */
 export const TOPIC_UNLOCKS = 'topic_unlocks';
@@ -8,9 +9,9 @@ export const TOPIC_COMMENTERS = 'topic_commenters';
 /** `_id: <memberId>`, `{points}`: fed by the wallet context when it lands; absent = 0 points. */
 export const MEMBER_POINTS = 'member_points';
 
-export interface UnlockRecord {
+/** One unlock: the stable ids it opened (ADR 0025); `blockIndexes` only in records written before stable ids. */
+export interface UnlockRecord extends UnlockGrantRecord {
   type: number;
-  blockIndexes: number[];
   pricePaid: number | null;
   at: string;
 }
@@ -21,7 +22,7 @@ export interface TopicUnlockDocument {
   memberId: string;
   authorId: string;
   types: number[];
-  blockIndexes: number[];
+  /** What decides visibility (`OpenedBlocks`): every unlock, with the blocks it opened. */
   records: UnlockRecord[];
 }
 
@@ -33,11 +34,12 @@ export const topicUnlocksProjection: ProjectionDefinition = {
   apply(envelope: EventEnvelope, writer: ReadModelWriter) {
     const event = envelope as EventEnvelope & UnlockEvent;
     if (event.type !== 'HiddenContentUnlocked') return;
-    const { topicId, memberId, authorId, type, blockIndexes, pricePaid, at } = event.data;
+    const { topicId, memberId, authorId, type, blockIds, legacyBlockIndexes, pricePaid, at } = event.data;
+    const legacy = legacyBlockIndexes?.length ? { legacyBlockIndexes } : {};
     writer.upsertVersioned(TOPIC_UNLOCKS, `${topicId}:${memberId}`, envelope, {
       $set: { topicId, memberId, authorId },
-      $addToSet: { types: type, blockIndexes: { $each: blockIndexes } },
-      $push: { records: { type, blockIndexes, pricePaid, at } } as never,
+      $addToSet: { types: type },
+      $push: { records: { type, blockIds, ...legacy, pricePaid, at } } as never,
     });
   },
 };

@@ -219,7 +219,7 @@ describe('messaging: reminders from other contexts', () => {
       memberId: reader,
       authorId: author,
       type: 10,
-      blockIndexes: [0],
+      blockIds: ['bBlock0'],
       pricePaid: null,
       at: new Date().toISOString(),
     });

@@ -26,7 +26,7 @@ export interface TopicDocument {
   deleted: boolean;
   pinWeight: number;
   essence: boolean;
-  /** Block metadata incl. values (passwords, prices): never sent as is. */
+  /** Block metadata incl. values (passwords, prices) and stable ids (null before ADR 0025): never sent as is. */
   hiddenBlocks: HiddenBlock[];
   redEnvelopeId?: string | null;
   commentCount: number;
