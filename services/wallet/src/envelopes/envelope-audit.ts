@@ -1,5 +1,6 @@
 import type { Db } from 'mongodb';
 import type { EnvelopeEvent } from '@forum/contracts';
+import { category } from '../audit/ledger-audit';
 import type { AuditDifference } from '../audit/ledger-audit';
 
 interface EnvelopeTally {
@@ -15,6 +16,7 @@ interface EnvelopeTally {
 interface EnvelopeCommit {
   _id: string;
   streamId: string;
+  committedAt: Date;
   events: { type: string; data: unknown }[];
 }
 
@@ -28,9 +30,12 @@ export function isEnvelopeOperation(operationId: string): boolean {
  * claim batch was spent from that hold at most its claims' sum, the refund released exactly what the envelope
  * says it refunded, claims + refund never exceed the total, and no freeze is left without an envelope. A claim
  * batch or refund not yet booked is not a difference: that money is still in the sender's frozen balance.
+ * Read at the ledger audit's cut (`category`); a freeze whose envelope was sent (or closed) after the cut is a
+ * send in progress, not a freeze "never sent".
  */
 export async function checkEnvelopes(
   db: Db,
+  cut: Date,
   booked: ReadonlyMap<string, number>,
   differences: AuditDifference[],
 ): Promise<number> {
@@ -38,11 +43,7 @@ export async function checkEnvelopes(
     differences.push({ walletId: `envelope-${envelopeId}`, problem: 'envelope_mismatch', detail });
   const seen = new Set<string>();
   let events = 0;
-  const cursor = db
-    .collection<EnvelopeCommit>('commits')
-    .find({ _id: { $gt: 'envelope-', $lt: 'envelope.' } })
-    .sort({ _id: 1 })
-    .batchSize(2000);
+  const cursor = category(db, 'envelope', cut) as unknown as AsyncIterable<EnvelopeCommit>;
   // Streams come in order, one at a time: a cast keeps TypeScript from narrowing the tally to null for good.
   let current = null as EnvelopeTally | null;
   const finish = () => {
@@ -81,10 +82,14 @@ export async function checkEnvelopes(
     }
   }
   finish();
+  const commits = db.collection<EnvelopeCommit>('commits');
   for (const [operationId, amount] of booked) {
     const match = /^envelope:(.+):freeze$/.exec(operationId);
-    if (match && !seen.has(match[1]!) && booked.get(`envelope:${match[1]}:refund`) !== amount)
-      problem(match[1]!, `${amount} frozen for an envelope that was never sent`);
+    if (match && !seen.has(match[1]!) && booked.get(`envelope:${match[1]}:refund`) !== amount) {
+      // The envelope's first commit came after the cut: sent (or closed) since, so a re-run would not report it.
+      const first = await commits.findOne({ _id: `envelope-${match[1]}|${'1'.padStart(10, '0')}` });
+      if (!first || first.committedAt < cut) problem(match[1]!, `${amount} frozen for an envelope that was never sent`);
+    }
   }
   return events;
 }

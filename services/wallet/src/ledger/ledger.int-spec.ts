@@ -1,6 +1,7 @@
-import { errorMessages, PLATFORM_WALLET_ID } from '@forum/contracts';
+import { errorMessages, PLATFORM_WALLET_ID, POINTS_MODULES } from '@forum/contracts';
 import type { ErrorBody, Page } from '@forum/contracts';
 import { eventually } from '@forum/testing';
+import { auditLedgers } from '../audit/ledger-audit';
 import type { AuditReport } from '../audit/ledger-audit';
 import { startWallet, WalletFixture } from '../wallet.fixture';
 import { Ledger } from './ledger';
@@ -235,6 +236,80 @@ describe('wallet ledgers: adjustments, transfers, concurrency, audit', () => {
     );
     await expect(refused).rejects.toMatchObject({ code: 'wallet.insufficient_balance' });
     await eventually(async () => expect((await audit()).ok).toBe(true));
+  });
+
+  it('audit at a consistent cut: no difference while members are credited, a tampered read model still named', async () => {
+    const ledger = w.t.app.get(Ledger);
+    const transfers = w.t.app.get(Transfers);
+    const members = await Promise.all(Array.from({ length: 8 }, () => w.member()));
+    for (const memberId of members) await w.adjust(memberId, { kind: 'balance', amount: 10_000, reason: 'seed' });
+    const quiet = await w.member();
+    await w.adjust(quiet, { kind: 'points', amount: 50, reason: 'seed' });
+    const accounts = w.t.db('wallet').collection<{ _id: string; points: number }>(WALLET_ACCOUNTS);
+    await accounts.updateOne({ _id: quiet }, { $set: { points: 999 } });
+
+    const meta = () => ({ actor: { kind: 'system' as const, id: null }, now: new Date(), correlationId: 'audit-cut' });
+    const pick = () => members[Math.floor(Math.random() * members.length)]!;
+    let writing = true;
+    let writes = 0;
+    const writer = async (lane: number) => {
+      for (let n = 0; writing; n++) {
+        const id = `audit-cut:${lane}:${n}`;
+        if (n % 3 === 2) {
+          const [from, to] = [pick(), pick()];
+          await transfers.transfer(
+            {
+              transferId: id,
+              from,
+              source: 'balance',
+              amount: 1,
+              module: 70,
+              remark: 'cut',
+              legs: [{ memberId: to, amount: 1, module: 80, remark: 'cut' }],
+            },
+            meta(),
+          );
+        } else {
+          await ledger.record(
+            {
+              type: 'CreditPoints',
+              walletId: pick(),
+              operationId: id,
+              module: POINTS_MODULES.topic,
+              amount: 1 + (n % 5),
+              remark: 'cut',
+              now: new Date(),
+            },
+            meta(),
+          );
+        }
+        writes++;
+      }
+    };
+    const writers = Promise.all([0, 1, 2, 3].map(writer));
+    const reports: AuditReport[] = [];
+    try {
+      const until = Date.now() + 8_000;
+      while (Date.now() < until || reports.length < 3) reports.push(await auditLedgers(w.t.db('wallet')));
+    } finally {
+      writing = false;
+      await writers;
+    }
+    const tampered = expect.objectContaining({
+      walletId: quiet,
+      problem: 'read_model_mismatch',
+      expected: { available: 0, frozen: 0, points: 50 },
+      actual: { available: 0, frozen: 0, points: 999 },
+    });
+    const extra = reports.map((report) => report.differences.filter((d) => d.walletId !== quiet));
+    console.log(
+      `ledger audit during writes: ${reports.length} runs over ${writes} concurrent writes; ` +
+        `${extra.filter((found) => found.length > 0).length} runs reported ${extra.flat().length} other differences ` +
+        `(${[...new Set(extra.flat().map((d) => d.problem))].join(', ') || 'none'})`,
+    );
+    for (const report of reports) expect(report.differences).toEqual([tampered]);
+    await accounts.updateOne({ _id: quiet }, { $set: { points: 50 } });
+    await eventually(async () => expect((await audit()).differences).toEqual([]));
   });
 
   it('audit: passes on the real history, and names the member whose read model was tampered with', async () => {
