@@ -26,3 +26,4 @@ export * from './content';
 export * from './tags/tag-tree';
 export * from './reads/read-counts';
 export * from './review';
+export * from './auth/access-revocations';

@@ -7,6 +7,7 @@ import { CaptchaService } from './captcha/captcha.service';
 import { CredentialStore } from './credentials/credential.store';
 import { loginLogProjection } from './projections/login-log.projection';
 import { memberDirectoryProjection } from './projections/member-directory.projection';
+import { RevocationAnnouncer } from './sessions/revocation-announcer';
 import { SessionIssuer } from './sessions/session-issuer';
 import { rolesParts } from './roles/roles.parts';
 import { staffParts } from './staff/staff.parts';
@@ -42,6 +43,7 @@ import { profileParts } from './profile/profile.parts';
     CredentialStore,
     LoginAttempts,
     SessionIssuer,
+    RevocationAnnouncer,
     RegisterMemberHandler,
     LogInHandler,
     RenewTokenHandler,

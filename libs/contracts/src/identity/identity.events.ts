@@ -67,7 +67,14 @@ export const SessionRevoked = defineEvent({
   ...SESSION,
   type: 'SessionRevoked',
   schema: z.object({
-    reason: z.enum(['logout', 'refresh_token_reused', 'password_reset', 'account_cancelled', 'account_disabled']),
+    reason: z.enum([
+      'logout',
+      'refresh_token_reused',
+      'password_reset',
+      'password_changed',
+      'account_cancelled',
+      'account_disabled',
+    ]),
     revokedAt: z.string(),
   }),
 });

@@ -24,9 +24,11 @@ export class AuthGuard implements CanActivate {
       throw new DomainError('auth.unauthorized');
     }
     try {
-      request.actor = { ...this.tokens.actorOf(bearer.access), ip: request.ip };
+      const { actor, sessionId } = this.tokens.accessOf(bearer.access);
+      request.actor = { ...actor, ip: request.ip };
+      request.sessionId = sessionId;
     } catch (error) {
-      // A stale token on a public page reads as a visitor; the client refreshes when it needs to.
+      // A stale or revoked token on a public page reads as a visitor; the client refreshes when it needs to.
       if (!isPublic) throw error;
     }
     const staffOnly = this.reflector.getAllAndOverride<boolean>(STAFF_ONLY, [context.getHandler(), context.getClass()]);

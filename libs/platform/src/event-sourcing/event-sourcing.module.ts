@@ -19,6 +19,7 @@ import {
   TopicRegistry,
 } from '@forum/event-bus';
 import { EventStore } from '@forum/event-store';
+import { AccessRevocationFeed, accessRevocationsProjection } from '../auth/access-revocations';
 import { APP_CONFIG } from '../config';
 import type { AppConfig } from '../config';
 import { Metrics } from '../observability/metrics';
@@ -39,6 +40,11 @@ const hosted = new Map<string, ProjectionDefinition[]>();
 
 export function hostedProjections(): ReadonlyMap<string, ProjectionDefinition[]> {
   return hosted;
+}
+
+/** A context's projections with the ones every context keeps (who may no longer use the API). */
+export function contextProjections(context: string, own: ProjectionDefinition[]): ProjectionDefinition[] {
+  return [...own, accessRevocationsProjection(context)];
 }
 
 /** The context's own MongoDB database (event store and read models). */
@@ -127,8 +133,9 @@ export function busLogger(logger: Logger) {
  */
 @Module({})
 export class EventSourcingModule {
-  static forContext(options: ContextOptions): DynamicModule {
-    hosted.set(options.context, options.projections ?? []);
+  static forContext(own: ContextOptions): DynamicModule {
+    const options = { ...own, projections: contextProjections(own.context, own.projections ?? []) };
+    hosted.set(options.context, options.projections);
     return {
       module: EventSourcingModule,
       providers: [
@@ -148,6 +155,11 @@ export class EventSourcingModule {
             }),
         },
         ContextRuntime,
+        {
+          provide: AccessRevocationFeed,
+          inject: [CONTEXT_DB, APP_CONFIG],
+          useFactory: (db: Db, config: AppConfig) => new AccessRevocationFeed(db, config),
+        },
       ],
       exports: [CONTEXT_DB, EventStore],
     };

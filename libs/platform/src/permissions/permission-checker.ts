@@ -17,9 +17,9 @@ import {
 
 /**
  * Bounds how stale a cached set may be when the projection that changed it ran in another replica of the
- * service (in this process every change drops the cache at once).
+ * service (in this process every change drops the cache at once): a revoked role is refused there within a second.
  */
-const MAX_AGE_MS = 5_000;
+const MAX_AGE_MS = 1_000;
 const CACHED_MEMBERS = 50_000;
 /** How long to keep watching for a change's write to land before giving up (the cache then just ages out). */
 const FLUSH_WAIT_MS = 60_000;

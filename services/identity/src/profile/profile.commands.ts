@@ -37,6 +37,8 @@ export class ChangePasswordCommand extends Command<void> {
     readonly memberId: string,
     readonly body: PasswordChangeBody,
     readonly meta: CommandMetadata,
+    /** The session the change was made from: it stays signed in, every other one ends. */
+    readonly sessionId: string | null = null,
   ) {
     super();
   }
@@ -158,6 +160,7 @@ export class ChangePasswordHandler extends ProfileHandlerBase implements IComman
     private readonly store: EventStore,
     private readonly passwords: CredentialStore,
     private readonly credentials: ProfileCredentials,
+    private readonly sessions: MemberSessions,
     @Inject(CONTEXT_DB) db: Db,
     waiter: ProjectionWaiter,
     @Inject(APP_CONFIG) config: AppConfig,
@@ -165,7 +168,7 @@ export class ChangePasswordHandler extends ProfileHandlerBase implements IComman
     super(db, waiter, config);
   }
 
-  async execute({ memberId, body, meta }: ChangePasswordCommand): Promise<void> {
+  async execute({ memberId, body, meta, sessionId }: ChangePasswordCommand): Promise<void> {
     await this.memberOf(memberId);
     if (!(await this.passwords.passwordMatches(memberId, body.oldPassword))) {
       throw new DomainError('identity.password_incorrect');
@@ -177,6 +180,7 @@ export class ChangePasswordHandler extends ProfileHandlerBase implements IComman
       { type: 'ChangePassword', memberId, now: meta.now },
       stepMeta(meta, 'password'),
     );
+    await this.sessions.endAll(memberId, 'password_changed', meta, sessionId);
   }
 }
 

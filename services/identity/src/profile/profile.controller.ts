@@ -9,6 +9,7 @@ import {
   CommandMeta,
   CONTEXT_DB,
   CurrentActor,
+  CurrentSession,
   Public,
   RateLimit,
   readUpload,
@@ -87,8 +88,9 @@ export class ProfileController {
     @CurrentActor() actor: Actor,
     @ValidBody(passwordChangeBody) body: PasswordChangeBody,
     @CommandMeta() meta: CommandMetadata,
+    @CurrentSession() sessionId: string | null,
   ): Promise<void> {
-    await this.commands.execute(new ChangePasswordCommand(actor.id!, body, meta));
+    await this.commands.execute(new ChangePasswordCommand(actor.id!, body, meta, sessionId));
   }
 
   /** Multipart: `file` (jpeg/png/webp/gif, size from the settings) and optional `x`,`y`,`width`,`height`. */

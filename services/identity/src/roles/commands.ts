@@ -5,7 +5,7 @@ import { newId, streamId } from '@forum/contracts';
 import type { CommandMetadata, MembershipDurationUnit, RoleEvent, RoleGrantEvent } from '@forum/contracts';
 import { ProjectionWaiter } from '@forum/event-bus';
 import { DomainError, EventStore, fold } from '@forum/event-store';
-import { APP_CONFIG, CONTEXT_DB, permissionSetsProjectionName } from '@forum/platform';
+import { APP_CONFIG, CONTEXT_DB, hostedProjections, permissionSetsProjectionName } from '@forum/platform';
 import type { AppConfig } from '@forum/platform';
 import { MEMBERS, MemberDocument } from '../projections/member-directory.projection';
 import { roleGrantDecider } from './role-grant.decider';
@@ -98,13 +98,19 @@ abstract class RoleCommandHandler {
     private readonly config: AppConfig,
   ) {}
 
+  /**
+   * Every context in this process (all of them in the all-in-one app) checks permissions against its own copy:
+   * waiting for each makes a revoked role refused on the next request anywhere, not only in identity.
+   */
   protected async applied(result: { streamId: string; version: number; events: unknown[] }): Promise<void> {
     if (result.events.length === 0) return;
-    await this.waiter.waitFor(
-      permissionSetsProjectionName('identity'),
-      result.streamId,
-      result.version,
-      this.config.READ_YOUR_WRITES_TIMEOUT_MS,
+    const copies = [...hostedProjections().keys()]
+      .map(permissionSetsProjectionName)
+      .filter((name) => name === permissionSetsProjectionName('identity') || this.waiter.appliesHere(name));
+    await Promise.all(
+      copies.map((name) =>
+        this.waiter.waitFor(name, result.streamId, result.version, this.config.READ_YOUR_WRITES_TIMEOUT_MS),
+      ),
     );
   }
 }

@@ -37,7 +37,7 @@ export const memberSessionsProjection: ProjectionDefinition = {
   },
 };
 
-export type SessionEndReason = 'password_reset' | 'account_cancelled' | 'account_disabled';
+export type SessionEndReason = 'password_reset' | 'password_changed' | 'account_cancelled' | 'account_disabled';
 
 /**
  * Ends every open session of a member (its refresh tokens stop working). A session started a moment ago and not
@@ -50,11 +50,16 @@ export class MemberSessions {
     @Inject(CONTEXT_DB) private readonly db: Db,
   ) {}
 
-  async endAll(memberId: string, reason: SessionEndReason, meta: CommandMetadata): Promise<number> {
-    const open = await this.db
-      .collection<MemberSessionDocument>(MEMBER_SESSIONS)
-      .find({ memberId, active: true })
-      .toArray();
+  /** Ends every open session of the member but `keep` (the one a password was just changed from). */
+  async endAll(
+    memberId: string,
+    reason: SessionEndReason,
+    meta: CommandMetadata,
+    keep: string | null = null,
+  ): Promise<number> {
+    const open = (
+      await this.db.collection<MemberSessionDocument>(MEMBER_SESSIONS).find({ memberId, active: true }).toArray()
+    ).filter((session) => session._id !== keep);
     for (const session of open) {
       await this.store.handle(
         sessionDecider,

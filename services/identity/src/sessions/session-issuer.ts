@@ -65,7 +65,7 @@ export class SessionIssuer {
       },
       meta,
     );
-    return this.tokensFor(member, refreshToken, meta.now);
+    return this.tokensFor(member, sessionId, refreshToken, meta.now);
   }
 
   async renew(refreshToken: string, meta: CommandMetadata): Promise<IssuedTokens> {
@@ -90,7 +90,7 @@ export class SessionIssuer {
       .collection<MemberDocument>(MEMBERS)
       .findOne({ _id: (event.data as { memberId: string }).memberId });
     if (!member || member.state !== 'enabled') throw new DomainError('identity.refresh_invalid');
-    return this.tokensFor(member, next, meta.now);
+    return this.tokensFor(member, sessionId, next, meta.now);
   }
 
   async end(refreshToken: string, meta: CommandMetadata): Promise<void> {
@@ -102,7 +102,12 @@ export class SessionIssuer {
     );
   }
 
-  private async tokensFor(member: MemberDocument, refreshToken: string, now: Date): Promise<IssuedTokens> {
+  private async tokensFor(
+    member: MemberDocument,
+    sessionId: string,
+    refreshToken: string,
+    now: Date,
+  ): Promise<IssuedTokens> {
     const staffPermissions =
       member.kind === 'staff'
         ? {
@@ -112,7 +117,7 @@ export class SessionIssuer {
           }
         : {};
     return {
-      accessToken: this.tokens.issueAccessToken({ sub: member._id, kind: member.kind }),
+      accessToken: this.tokens.issueAccessToken({ sub: member._id, kind: member.kind, sid: sessionId }),
       refreshToken,
       systemUser: {
         id: member._id,

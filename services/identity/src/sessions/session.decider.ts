@@ -25,7 +25,11 @@ export type SessionCommand =
       ttlMs: number;
     }
   | { type: 'Renew'; presentedHash: string; newHash: string; ip: string; now: Date; ttlMs: number }
-  | { type: 'End'; reason: 'logout' | 'password_reset' | 'account_cancelled' | 'account_disabled'; now: Date };
+  | {
+      type: 'End';
+      reason: 'logout' | 'password_reset' | 'password_changed' | 'account_cancelled' | 'account_disabled';
+      now: Date;
+    };
 
 function renew(command: Extract<SessionCommand, { type: 'Renew' }>, state: SessionState): SessionEvent[] {
   if (state.status === 'none') throw new DomainError('identity.refresh_invalid');

@@ -4,7 +4,8 @@ import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import type { Actor } from '@forum/contracts';
 import { DomainError } from '@forum/event-store';
-import { CurrentActor, Public, TokenService, ValidQuery } from '@forum/platform';
+import { accessRevocations, CurrentActor, CurrentSession, Public, TokenService, ValidQuery } from '@forum/platform';
+import type { Revocation } from '@forum/platform';
 import { LiveUnread } from './live-unread';
 import { NO_UNREAD, UnreadCount, UnreadCounts } from './unread-counts';
 
@@ -36,19 +37,26 @@ export class UnreadController {
   /**
    * Live counts as Server-Sent Events: one `unread` event at once, then one whenever a number changes. An
    * `EventSource` cannot send the Authorization header, and the member site keeps its tokens in storage rather
-   * than cookies, so this one route also accepts the access token as `?access_token=` (checked once, at connect).
+   * than cookies, so this one route also accepts the access token as `?access_token=` (checked at connect). The
+   * stream ends when its session ends or its account is switched off.
    */
   @Public()
   @Get('stream')
   async stream(
     @CurrentActor() actor: Actor,
+    @CurrentSession() session: string | null,
     @ValidQuery(streamQuery) query: z.infer<typeof streamQuery>,
     @Res() reply: FastifyReply,
   ): Promise<void> {
     let member = isMember(actor) ? actor : null;
-    if (!member && query.access_token) member = this.tokens.actorOf(query.access_token);
+    let sessionId = session;
+    if (!member && query.access_token) ({ actor: member, sessionId } = this.tokens.accessOf(query.access_token));
     if (!member || !isMember(member)) throw new DomainError('auth.unauthorized');
     const memberId = member.id!;
+    const ends = (revocation: Revocation) =>
+      revocation.kind === 'session'
+        ? revocation.sessionId === sessionId
+        : revocation.memberId === memberId && revocation.state !== 'enabled';
     reply.hijack();
     const raw = reply.raw;
     raw.writeHead(200, {
@@ -64,10 +72,12 @@ export class UnreadController {
       (count) => raw.write(`event: unread\ndata: ${JSON.stringify(count)}\n\n`),
       () => raw.end(),
     );
+    const stopWatching = accessRevocations.listen((revocation) => ends(revocation) && raw.end());
     const heartbeat = setInterval(() => raw.write(': ping\n\n'), HEARTBEAT_MS);
     raw.on('close', () => {
       clearInterval(heartbeat);
       unsubscribe();
+      stopWatching();
     });
   }
 }
