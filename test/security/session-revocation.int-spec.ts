@@ -153,6 +153,25 @@ describe('session revocation', () => {
     expect(await everywhere(elsewhere.client, peerId)).toEqual([refused, refused, refused, refused]);
   });
 
+  it('a session ended in another replica is refused here within a second (the revocations poll)', async () => {
+    await s.member('rev_replica');
+    const { tokens, client } = await login('rev_replica');
+    expect((await client.get('/api/wallet/me')).status).toBe(200);
+    const sessionId = tokens.refreshToken.split('.')[0]!;
+    // What the other replica's projectors write when it records the logout; no event reaches this process.
+    for (const context of ['identity', 'forum', 'moderation', 'wallet', 'messaging', 'qa', 'search', 'assistant']) {
+      await s.t
+        .db(context)
+        .collection<{ _id: string }>('access_revocations')
+        .insertOne({ _id: `session-${sessionId}`, kind: 'session', sessionId, at: new Date() });
+    }
+    const ended = Date.now();
+    await eventually(async () =>
+      expect(await codeOf(client.get('/api/wallet/me'))).toEqual({ status: 401, code: 'auth.session_ended' }),
+    );
+    console.log(`a session ended in another replica was refused here after ${Date.now() - ended} ms`);
+  });
+
   it('a revoked staff role is refused on the next request, in another context too', async () => {
     const staffId = await staffAccount(s.t.app, 'rev_staff', { contexts: ALL_CONTEXTS, permission: 'settings.edit' });
     const staff = s.t.client.as(staffId, 'staff');
