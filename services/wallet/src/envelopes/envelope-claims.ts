@@ -3,7 +3,9 @@ import { BALANCE_MODULES, newId } from '@forum/contracts';
 import type { CommandMetadata, EnvelopeEvent, EventEnvelope } from '@forum/contracts';
 import { reactionMeta, ReactorDefinition } from '@forum/event-bus';
 import { commitId, ConcurrencyError, DomainError, EventStore, fold, LruMap } from '@forum/event-store';
+import { Ledger } from '../ledger/ledger';
 import { Transfers } from '../ledger/transfers';
+import type { TransferResult } from '../ledger/transfers';
 import { envelopeDecider, envelopeStream } from './envelope.decider';
 import type { EnvelopeState } from './envelope.decider';
 
@@ -51,10 +53,11 @@ export function envelopeReference(envelopeId: string): string {
  * per member, position = claims so far + 1, never past the last share), into ONE commit of `EnvelopeClaimed`
  * events — optimistic concurrency on that commit is what makes claims safe across processes. The accepted claims
  * of a commit are paid by ONE transfer: `SpendFrozen` on the sender with a leg per claimer (module 120 / 130),
- * the legs credited in parallel, after the claimers have their answer (the commit is the claim). The lane writes
- * the next commit while the previous batch is being paid. A failed payment, or a crash between the commit and
- * the payment, is healed by the `wallet-envelope-claims` reactor, which pays the commit again from its events
- * (the transfer's operation ids make it once).
+ * the legs credited in parallel, and each claimer is answered once their own credit shows in the ledger read
+ * model (read-your-writes: the money is on their balance when the answer arrives). The lane writes the next
+ * commit while the previous batch is being paid. A failed payment, or a crash between the commit and the
+ * payment, is healed by the `wallet-envelope-claims` reactor, which pays the commit again from its events (the
+ * transfer's operation ids make it once).
  */
 @Injectable()
 export class EnvelopeClaims {
@@ -65,6 +68,7 @@ export class EnvelopeClaims {
   constructor(
     private readonly store: EventStore,
     private readonly transfers: Transfers,
+    private readonly ledger: Ledger,
   ) {}
 
   claim(envelopeId: string, memberId: string, now: Date): Promise<ClaimResult> {
@@ -153,26 +157,47 @@ export class EnvelopeClaims {
   }
 
   /**
-   * A claim is won once its commit is stored: the claimer is answered then, and the batch is paid behind the
-   * answer. Waiting for the payment would only make every claimer of a storm queue behind the sender's wallet
-   * stream; a payment that fails here (or a crash before it) is made by the claims reactor from the commit.
+   * A claim is won once its commit is stored; the claimer is answered once the share is on their balance: the
+   * batch is paid (one transfer), then each claimer's answer waits — bounded by `READ_YOUR_WRITES_TIMEOUT_MS` —
+   * until the ledger read model shows their own credit, so a balance read right after the answer has it. The
+   * lane does not wait for this: it decides and writes the next commit while this batch is being paid, so a storm
+   * still costs one sender entry per batch. A payment that fails is tried once more; if that fails too, the
+   * claimer is answered anyway (the claim is won) and the claims reactor pays the commit from its events.
    */
   private answerAndPay(accepted: { waiting: Waiting; event: EnvelopeEvent }[]): void {
     const claims = accepted.map(({ event }) => event.data as Claimed);
-    for (const [index, { waiting }] of accepted.entries()) {
+    const answer = (index: number) => {
       const { amount, claimedAt, position } = claims[index]!;
-      waiting.resolve({ amount, claimedAt, position });
-    }
-    this.pay(claims, { actor: { kind: 'system', id: null }, now: new Date(), correlationId: newId() }).catch(
-      (error: unknown) =>
-        this.logger.warn({ err: error, envelopeId: claims[0]!.envelopeId, msg: 'claim payment left to the reactor' }),
+      accepted[index]!.waiting.resolve({ amount, claimedAt, position });
+    };
+    void this.payWithRetry(claims).then((paid) =>
+      Promise.all(
+        accepted.map(async (_, index) => {
+          const credit = paid?.legs[index];
+          if (credit) await this.ledger.caughtUp(credit).catch(() => undefined);
+          answer(index);
+        }),
+      ),
     );
   }
 
+  private async payWithRetry(claims: Claimed[]): Promise<TransferResult | null> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.pay(claims, { actor: { kind: 'system', id: null }, now: new Date(), correlationId: newId() });
+      } catch (error) {
+        if (attempt >= 2) {
+          this.logger.warn({ err: error, envelopeId: claims[0]!.envelopeId, msg: 'claim payment left to the reactor' });
+          return null;
+        }
+      }
+    }
+  }
+
   /** One transfer from the sender's frozen balance to every claimer of one commit (idempotent by its batch). */
-  async pay(claims: Claimed[], meta: CommandMetadata): Promise<void> {
+  async pay(claims: Claimed[], meta: CommandMetadata): Promise<TransferResult> {
     const { envelopeId, senderId, batch } = claims[0]!;
-    await this.transfers.transfer(
+    return this.transfers.transfer(
       {
         transferId: claimTransferId(envelopeId, batch),
         from: senderId,

@@ -25,7 +25,7 @@ describe('red envelopes: sending with a topic, claiming under concurrency, refun
 
   beforeAll(async () => {
     f = await startForum([WalletModule]);
-    tagId = await testTag(f.t.client);
+    tagId = await f.tag('General');
   }, 900_000);
   afterAll(() => f?.t.close());
 
@@ -116,6 +116,40 @@ describe('red envelopes: sending with a topic, claiming under concurrency, refun
       expect(claims.body.items.reduce((sum, row) => sum + row.amount, 0)).toBe(10_000);
     });
     expect((await claim(winners[0]!, envelopeId)).body.code).toBe('wallet.envelope_already_claimed');
+    await audit();
+  }, 180_000);
+
+  it('answers a claim once the share is on the claimer’s balance (read-your-writes), under concurrent claims', async () => {
+    const senderId = await memberWith(10_000);
+    const { envelopeId } = await send(senderId, { type: 20, totalAmount: '50', giveQuantity: 40 });
+    const figures = await Promise.all(
+      Array.from({ length: 60 }, async () => {
+        const memberId = randomUUID();
+        const started = performance.now();
+        const answer = await claim(memberId, envelopeId);
+        const latency = performance.now() - started;
+        if (answer.status !== 200) return { won: false, latency, credited: true, lag: 0 };
+        // Read at once, as the member site does after the answer: the share must already be there.
+        const credited = (await wallet(memberId)).available === answer.body.amount;
+        let lag = 0;
+        if (!credited) {
+          const since = performance.now();
+          await eventually(async () => expect((await wallet(memberId)).available).toBe(answer.body.amount));
+          lag = performance.now() - since;
+        }
+        return { won: true, latency, credited, lag };
+      }),
+    );
+    const won = figures.filter((figure) => figure.won);
+    const latencies = won.map((figure) => figure.latency).sort((a, b) => a - b);
+    console.log(
+      `envelope claims: ${won.length} won, claim latency p50 ${latencies[Math.floor(latencies.length / 2)]!.toFixed(0)} ms, ` +
+        `max ${latencies.at(-1)!.toFixed(0)} ms; not yet credited when answered: ${won.filter((f) => !f.credited).length}` +
+        `, longest lag after the answer ${Math.max(...won.map((f) => f.lag)).toFixed(0)} ms`,
+    );
+    expect(won).toHaveLength(40);
+    expect(won.filter((figure) => !figure.credited)).toEqual([]);
+    await eventually(async () => expect(await wallet(senderId)).toMatchObject({ available: 5_000, frozen: 0 }));
     await audit();
   }, 180_000);
 

@@ -20,6 +20,9 @@ export interface TransferRequest {
   legs: TransferPlan['legs'];
 }
 
+/** The debit, and each leg's credit in the plan's order (a leg booked earlier is answered as first booked). */
+export type TransferResult = HandleResult<WalletEvent> & { legs: HandleResult<WalletEvent>[] };
+
 /**
  * Splits cash moving to a member into the member's part and the platform's share (whole percent, rounded down
  * in the platform's disfavour), as transfer legs; a zero part is left out.
@@ -50,7 +53,7 @@ export function legsWithPlatformShare(
 export class Transfers {
   constructor(private readonly ledger: Ledger) {}
 
-  async transfer(request: TransferRequest, meta: CommandMetadata): Promise<HandleResult<WalletEvent>> {
+  async transfer(request: TransferRequest, meta: CommandMetadata): Promise<TransferResult> {
     const transfer: TransferPlan = { transferId: request.transferId, legs: request.legs };
     const type = { balance: 'Debit', frozen: 'SpendFrozen', points: 'DebitPoints' } as const;
     const debit = await this.ledger.record(
@@ -69,8 +72,8 @@ export class Transfers {
     );
     // A repeated debit answers with the plan first booked: credit that one, never a plan recomputed since.
     const booked = (debit.events[0]?.data as { transfer?: TransferPlan | null } | undefined)?.transfer ?? transfer;
-    await this.creditLegs(booked, request.source === 'points', request.reference ?? null, meta);
-    return debit;
+    const legs = await this.creditLegs(booked, request.source === 'points', request.reference ?? null, meta);
+    return { ...debit, legs };
   }
 
   /**
@@ -82,9 +85,9 @@ export class Transfers {
     points: boolean,
     reference: string | null,
     meta: CommandMetadata,
-  ): Promise<void> {
-    const credit = async (leg: TransferPlan['legs'][number], index: number) => {
-      await this.ledger.record(
+  ): Promise<HandleResult<WalletEvent>[]> {
+    const credit = (leg: TransferPlan['legs'][number], index: number) =>
+      this.ledger.record(
         {
           type: points ? 'CreditPoints' : 'Credit',
           walletId: leg.memberId,
@@ -98,8 +101,7 @@ export class Transfers {
         },
         meta,
       );
-    };
-    await Promise.all(plan.legs.map(credit));
+    return Promise.all(plan.legs.map(credit));
   }
 
   /** Heals transfers a crash interrupted: every debit that carries a plan gets its legs (again, idempotently). */
