@@ -3,7 +3,6 @@ import { BALANCE_MODULES, newId } from '@forum/contracts';
 import type { ErrorBody, Page } from '@forum/contracts';
 import { EventStore } from '@forum/event-store';
 import { eventually } from '@forum/testing';
-import { testTag } from '../../../forum/src/tags/tag.fixture';
 import { TopicCommands } from '../../../forum/src/topics/topic.commands';
 import { startForum } from '../../../forum/src/topics/topics.fixture';
 import type { ForumFixture } from '../../../forum/src/topics/topics.fixture';
