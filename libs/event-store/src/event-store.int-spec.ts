@@ -84,6 +84,48 @@ describe('event store on MongoDB', () => {
     expect(await store.readStream(stream)).toHaveLength(1);
   });
 
+  it('refuses a request that reuses its Idempotency-Key for another request, and replays the same one', async () => {
+    const store = await newStore();
+    const stream = `counter-${uniqueName('idem-reuse')}`;
+    const key = uniqueName('client-key');
+    const request = (fingerprint: string) => ({ idempotencyKey: key, fingerprint });
+    const first = await store.handle(
+      counterDecider,
+      stream,
+      { type: 'Increment', by: 5 },
+      commandMeta({ idempotencyKey: key, request: request('body-a') }),
+    );
+    const same = await store.handle(
+      counterDecider,
+      stream,
+      { type: 'Increment', by: 5 },
+      commandMeta({ idempotencyKey: key, request: request('body-a') }),
+    );
+    expect(same).toEqual({ ...first, replayed: true });
+    const reused = store.handle(
+      counterDecider,
+      stream,
+      { type: 'Increment', by: 7 },
+      commandMeta({ idempotencyKey: key, request: request('body-b') }),
+    );
+    await expect(reused).rejects.toMatchObject({ code: 'common.idempotency_key_reused' });
+    // A step keyed by its operation (not by the client's key) done by another request, or by a reactor, replays.
+    const otherRequest = await store.handle(
+      counterDecider,
+      stream,
+      { type: 'Increment', by: 5 },
+      commandMeta({ idempotencyKey: key, request: { idempotencyKey: uniqueName('other'), fingerprint: 'x' } }),
+    );
+    const reactor = await store.handle(
+      counterDecider,
+      stream,
+      { type: 'Increment', by: 5 },
+      commandMeta({ idempotencyKey: key }),
+    );
+    expect([otherRequest.replayed, reactor.replayed]).toEqual([true, true]);
+    expect(await store.readStream(stream)).toHaveLength(1);
+  });
+
   it('keeps concurrent replays of one idempotency key to a single append', async () => {
     const stream = `counter-${uniqueName('idem-race')}`;
     const meta = commandMeta({ idempotencyKey: uniqueName('key') });
