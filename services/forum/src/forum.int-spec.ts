@@ -256,7 +256,10 @@ describe('forum topics over HTTP', () => {
       (memberId ? f.t.client.as(memberId) : f.t.client.anonymous()).get<TopicDetail>(`/api/forum/topics/${topicId}`);
 
     it('shows the author everything and a reader only placeholders', async () => {
-      expect((await detailAs(alice)).body.content).toBe(content);
+      // The stored HTML, each block named by the stable id the server gave it (ADR 0025).
+      const stored = (await detailAs(alice)).body.content;
+      expect(stored.match(/ data-block-id="b[\w-]+"/g)).toHaveLength(3);
+      expect(stored.replace(/ data-block-id="[^"]*"/g, '')).toBe(content);
       const reader = (await detailAs(bob)).body;
       expect(reader.content).toBe(
         '<p>Open part</p><hide type="10" index="0"></hide><hide type="20" index="1"></hide><hide type="30" index="2"></hide>',

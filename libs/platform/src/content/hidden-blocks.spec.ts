@@ -145,9 +145,9 @@ describe('stable hidden block ids (ADR 0025)', () => {
     expect(legacyUnlockOpens('bRandom', [0, 1], '2026-01-02T00:00:00.000Z')).toBe(false);
   });
 
-  it('shows the id (never the value) on a reader placeholder', () => {
+  it('keeps reader placeholders free of ids and values', () => {
     expect(redactHiddenBlocks(before, () => false)).toBe(
-      '<hide type="10" index="0" data-block-id="bA"></hide><hide type="50" index="1" data-block-id="bB"></hide>',
+      '<hide type="10" index="0"></hide><hide type="50" index="1"></hide>',
     );
   });
 });

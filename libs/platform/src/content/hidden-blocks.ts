@@ -155,8 +155,7 @@ export function redactHiddenBlocks(html: string, visible: (block: HiddenBlock) =
   return segments(html)
     .map(({ text, block }) => {
       if (!block) return text;
-      const id = block.id ? ` data-block-id="${block.id}"` : '';
-      const open = `<hide type="${block.type}" index="${block.index}"${id}>`;
+      const open = `<hide type="${block.type}" index="${block.index}">`;
       const shown = block.valid && visible({ index: block.index, id: block.id, type: block.type, value: block.value });
       return shown ? `${open}${text}</hide>` : `${open}</hide>`;
     })

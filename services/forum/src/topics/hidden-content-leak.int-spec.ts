@@ -1,4 +1,5 @@
 import { BALANCE_MODULES, newId, POINTS_MODULES } from '@forum/contracts';
+import { eventually } from '@forum/testing';
 import { Ledger } from '../../../wallet/src/ledger/ledger';
 import { WalletModule } from '../../../wallet/src/wallet.module';
 import { ForumFixture, startForum } from './topics.fixture';
@@ -10,6 +11,11 @@ import { ForumFixture, startForum } from './topics.fixture';
  * member parameters), as a visitor and as a member who unlocked nothing: no marker anywhere. After the member
  * unlocks the password block, that block's marker (and only it) appears; after paying for the points block, then
  * the balance block, each paid marker appears only once it is paid.
+ *
+ * Author edits after unlock (ADR 0025): for every hide type a reader opens one block on its own terms, then the
+ * author inserts blocks of every type before it, reorders, changes its type, deletes it and puts a block back with
+ * its old id; the detail a reader receives shows exactly the block they opened (whatever its new content, password
+ * or price) and the blocks whose condition they meet now (comment, grade), never a block that took its place.
  */
 const MARKERS = {
   10: 'MARK-PASSWORD-7f3a',
@@ -161,5 +167,192 @@ describe('hidden content never leaks through any GET route', () => {
     expect(leaks(afterBalance, [MARKERS[20], MARKERS[30], PASSWORD])).toEqual([]);
     expect(leaks(afterBalance, [MARKERS[50]])).toContain(`${MARKERS[50]} in /api/forum/topics/${topicId} → 200`);
     expect(leaks(await responses('visitor'), Object.values(MARKERS))).toEqual([]);
+  });
+
+  describe('author edits after unlock: an unlock opens the block it opened, wherever the author moves it', () => {
+    type Hide = 10 | 20 | 30 | 40 | 50;
+    const hide = (type: Hide, marker: string, value = '', id?: string) =>
+      `<hide type="${type}"${value ? ` value="${value}"` : ''}${id ? ` data-block-id="${id}"` : ''}><p>${marker}</p></hide>`;
+    /** The opened block's value at posting, and what the author changes it to (a condition's stays met). */
+    const VALUE: Record<Hide, [string, string]> = {
+      10: ['pw-first-1', 'pw-changed-2'],
+      20: ['', ''],
+      30: ['100', '100'],
+      40: ['7', '8'],
+      50: ['150', '160'],
+    };
+    /** The type the opened block is changed to: one whose terms this reader has not met. */
+    const RETYPE: Record<Hide, [Hide, string]> = {
+      10: [50, '120'],
+      20: [40, '6'],
+      30: [10, 'pw-retyped'],
+      40: [50, '130'],
+      50: [40, '9'],
+    };
+    const NEW_PASSWORD = 'pw-new-block-3';
+    /** Blocks the author inserts before the opened one: none opens for the reader but by its own condition. */
+    const inserted =
+      hide(50, 'NEW-BALANCE', '199') +
+      hide(10, 'NEW-PASSWORD', NEW_PASSWORD) +
+      hide(40, 'NEW-POINTS', '9') +
+      hide(30, 'NEW-GRADE', '999999') +
+      hide(20, 'NEW-COMMENT');
+    const NEW_MARKERS = ['NEW-BALANCE', 'NEW-PASSWORD', 'NEW-POINTS', 'NEW-GRADE', 'NEW-COMMENT'];
+    const SECRETS = ['pw-first-1', 'pw-changed-2', 'pw-retyped', NEW_PASSWORD];
+    let tagId: string;
+
+    beforeAll(async () => {
+      tagId = await f.tag('Edit after unlock');
+    });
+
+    async function fund(member: string, kind: 'points' | 'balance', amount: number) {
+      const meta = { actor: { kind: 'system' as const, id: null }, now: new Date(), correlationId: newId() };
+      const funds = { walletId: member, remark: 'edit leak test', now: new Date(), operationId: newId(), amount };
+      await f.t.app
+        .get(Ledger)
+        .record(
+          kind === 'points'
+            ? { ...funds, type: 'CreditPoints', module: POINTS_MODULES.staffAdjustment }
+            : { ...funds, type: 'Credit', module: BALANCE_MODULES.staffAdjustment },
+          meta,
+        );
+    }
+
+    async function detail(member: string | null, topicId: string) {
+      const client = member ? f.t.client.as(member) : f.t.client.anonymous();
+      const response = await client.get<{
+        content: string;
+        hiddenBlocks: { id: string; type: number; unlocked: boolean }[];
+      }>(`/api/forum/topics/${topicId}`);
+      expect(response.status).toBe(200);
+      return response.body;
+    }
+
+    async function edit(topicId: string, content: string) {
+      const response = await f.t.client
+        .as(author)
+        .request<{ visible: boolean }>('PATCH', `/api/forum/topics/${topicId}`, {
+          title: 'Edited after unlock',
+          content: `<p>Public intro</p>${content}`,
+          tagIds: [tagId],
+        });
+      expect(response.status).toBe(200);
+      expect(response.body.visible).toBe(true);
+    }
+
+    /** What the reader receives: exactly `shown` of the markers, never a password. */
+    async function expectReader(reader: string, topicId: string, shown: string[]) {
+      const all = ['OPENED', 'OPENED-EDITED', 'RETYPED', 'PUT-BACK', ...NEW_MARKERS];
+      const { content } = await detail(reader, topicId);
+      const visible = all.filter((marker) => new RegExp(`<p>${marker}</p>`).test(content));
+      expect(visible.sort()).toEqual([...shown].sort());
+      for (const secret of SECRETS) expect(content).not.toContain(secret);
+      const visitor = (await detail(null, topicId)).content;
+      expect(all.filter((marker) => visitor.includes(`<p>${marker}</p>`))).toEqual([]);
+    }
+
+    /** The reader meets the block's terms: the password, a comment, the points, a payment. */
+    async function open(type: Hide, reader: string, topicId: string) {
+      const unlock = (body: Record<string, unknown>) =>
+        f.t.client.as(reader).post(`/api/forum/topics/${topicId}/unlock`, body);
+      switch (type) {
+        case 10:
+          expect((await unlock({ type: 10, password: VALUE[10][0] })).status).toBe(200);
+          break;
+        case 20: {
+          const comment = await f.t.client
+            .as(reader)
+            .post(`/api/forum/topics/${topicId}/comments`, { content: '<p>Thanks!</p>' });
+          expect(comment.status).toBe(201);
+          break;
+        }
+        case 30:
+          await f.t
+            .db('forum')
+            .collection<{ _id: string; points: number }>('member_points')
+            .insertOne({ _id: reader, points: 150 });
+          break;
+        case 40:
+          await fund(reader, 'points', 7);
+          expect((await unlock({ type: 40, price: 7 })).status).toBe(200);
+          break;
+        case 50:
+          await fund(reader, 'balance', 150);
+          expect((await unlock({ type: 50, price: 150 })).status).toBe(200);
+          break;
+      }
+      await eventually(async () => expect((await detail(reader, topicId)).content).toContain('<p>OPENED</p>'));
+    }
+
+    it.each([10, 20, 30, 40, 50] as Hide[])(
+      'type %i: insert, reorder, change type, delete and put back after the reader opened a block',
+      async (type) => {
+        const reader = await f.member(`edit_reader_${type}`);
+        const [value, newValue] = VALUE[type];
+        const topicId = await f.post(author, {
+          title: 'Edited after unlock',
+          content: `<p>Public intro</p>${hide(type, 'OPENED', value)}`,
+          tagIds: [tagId],
+        });
+        await open(type, reader, topicId);
+        const authorView = await detail(author, topicId);
+        const openedId = authorView.hiddenBlocks[0]!.id;
+        expect(authorView.content).toContain(`data-block-id="${openedId}"`);
+        // The conditions this reader meets now: a comment opens every comment block, points every grade ≤ them.
+        const byCondition = type === 20 ? ['NEW-COMMENT'] : [];
+
+        // Insert: a block of every type goes where the opened one was; the opened one gets new content and value.
+        await edit(topicId, inserted + hide(type, 'OPENED-EDITED', newValue, openedId));
+        await expectReader(reader, topicId, ['OPENED-EDITED', ...byCondition]);
+        const reordered = await detail(reader, topicId);
+        expect(reordered.hiddenBlocks.filter((block) => block.unlocked).map((block) => block.id)).toEqual(
+          type === 20
+            ? reordered.hiddenBlocks.filter((block) => block.type === 20).map((block) => block.id)
+            : [openedId],
+        );
+
+        // Reorder: the opened block first again, the inserted ones reversed after it.
+        const insertedIds = (await detail(author, topicId)).content.match(/data-block-id="[^"]+"/g)!;
+        expect(insertedIds).toHaveLength(6);
+        const authorBlocks = (await detail(author, topicId)).content.match(/<hide\b[\s\S]*?<\/hide>/g)!;
+        const openedBlock = authorBlocks.find((block) => block.includes('OPENED-EDITED'))!;
+        const others = authorBlocks.filter((block) => block !== openedBlock).reverse();
+        await edit(topicId, openedBlock + others.join(''));
+        await expectReader(reader, topicId, ['OPENED-EDITED', ...byCondition]);
+
+        // Change type: the same id sent back on a block of another type is another block (a fresh id).
+        const [retype, retypeValue] = RETYPE[type];
+        await edit(topicId, hide(retype, 'RETYPED', retypeValue, openedId) + others.join(''));
+        await expectReader(reader, topicId, byCondition);
+        expect((await detail(author, topicId)).content).not.toContain(openedId);
+
+        // Delete: the opened block is gone; nothing else opens in its place.
+        await edit(topicId, others.join(''));
+        await expectReader(reader, topicId, byCondition);
+
+        // Put back with the old id: the topic no longer has that id, so it is a new block (a condition may open it).
+        await edit(topicId, hide(type, 'PUT-BACK', value, openedId) + others.join(''));
+        const putBackOpens = type === 20 || type === 30;
+        await expectReader(reader, topicId, [...(putBackOpens ? ['PUT-BACK'] : []), ...byCondition]);
+        expect((await detail(author, topicId)).content).not.toContain(openedId);
+
+        // A block added later opens on its own terms: a password block with its own password; a paid type is bought
+        // once per reader (ADR 0019), so a paid block added after the purchase stays locked (ADR 0025).
+        if (type === 10) {
+          const again = await f.t.client
+            .as(reader)
+            .post(`/api/forum/topics/${topicId}/unlock`, { type: 10, password: NEW_PASSWORD });
+          expect(again.status).toBe(200);
+          await expectReader(reader, topicId, ['NEW-PASSWORD']);
+        }
+        if (type === 40) {
+          const again = await f.t.client
+            .as(reader)
+            .post<{ code: string }>(`/api/forum/topics/${topicId}/unlock`, { type: 40, price: 9 });
+          expect([again.status, again.body.code]).toEqual([409, 'forum.already_unlocked']);
+          await expectReader(reader, topicId, []);
+        }
+      },
+    );
   });
 });

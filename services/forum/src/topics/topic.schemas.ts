@@ -111,7 +111,7 @@ export const hiddenBlockView = z.object({
 });
 
 export const topicDetail = topicRow.extend({
-  /** Sanitized HTML; locked blocks are `<hide type index data-block-id></hide>` with nothing inside. */
+  /** Sanitized HTML; locked blocks are `<hide type index></hide>` with nothing inside. */
   content: z.string(),
   ipLocation: z.string().nullable(),
   editedAt: z.string().nullable(),
@@ -153,7 +153,7 @@ export type UnlockBody = z.infer<typeof unlockBody>;
 export const unlockResult = z.object({
   type: z.number().int(),
   /** The blocks now open, as HTML, so the page reveals them without reloading. */
-  blocks: z.array(z.object({ index: z.number().int(), id: z.string(), html: z.string() })),
+  blocks: z.array(z.object({ index: z.number().int(), html: z.string() })),
   /** Points (type 40) or fen (type 50) paid; null for a password. */
   pricePaid: z.number().int().nullable(),
   visible: z.boolean(),

@@ -105,11 +105,7 @@ export class UnlockCommands {
     const contents = hiddenBlockContents(topic.content);
     return {
       type: body.type,
-      blocks: opened.map((block) => ({
-        index: block.index,
-        id: blockIdOf(block, topic.since),
-        html: contents.get(block.index) ?? '',
-      })),
+      blocks: opened.map((block) => ({ index: block.index, html: contents.get(block.index) ?? '' })),
       pricePaid,
       visible,
     };
