@@ -4,8 +4,10 @@ import { mergeAttributes, Node } from '@tiptap/core';
 export const EDITOR_HIDE_TYPES = ['10', '20', '30', '40', '50'] as const;
 
 /**
- * `<hide type="T" value="V">…</hide>` as a block node holding other blocks, so a topic's hidden content survives
- * being loaded into the editor and saved again exactly as the server stores it (type and value only).
+ * `<hide type="T" value="V" data-block-id="ID">…</hide>` as a block node holding other blocks, so a topic's hidden
+ * content survives being loaded into the editor and saved again exactly as the server stores it. The block id is
+ * the server's (ADR 0025): sent back untouched on edit so readers keep the blocks they unlocked; a new block has
+ * none (the server names it), and a copy keeps the original's, which the server replaces on the copy.
  */
 export const HideNode = Node.create({
   name: 'hide',
@@ -23,6 +25,11 @@ export const HideNode = Node.create({
         default: '',
         parseHTML: (element) => element.getAttribute('value') ?? '',
         renderHTML: (attributes) => (attributes.value ? { value: String(attributes.value) } : {}),
+      },
+      blockId: {
+        default: null,
+        parseHTML: (element) => element.getAttribute('data-block-id'),
+        renderHTML: (attributes) => (attributes.blockId ? { 'data-block-id': String(attributes.blockId) } : {}),
       },
     };
   },

@@ -88,6 +88,20 @@ describe('the topic editor', () => {
     expect(again.changes.at(-1)).toContain('<p>See: Watch</p><player data-video-id="vid42"></player>');
   });
 
+  it('sends a stored hidden block back with its id when editing, and a new block without one', async () => {
+    const user = userEvent.setup();
+    const stored = '<p>Intro</p><hide type="50" value="199" data-block-id="bStable_1"><p>Paid part</p></hide>';
+    const { editor, changes } = showEditor('en', stored);
+    editor.commands.insertContentAt(1, 'Edited: ');
+    await waitFor(() => expect(changes.at(-1)).toContain('<hide type="50" value="199" data-block-id="bStable_1">'));
+    await user.click(screen.getByRole('button', { name: 'Insert hidden content' }));
+    await user.selectOptions(screen.getByLabelText('Hidden content type'), '20');
+    await user.click(screen.getByRole('button', { name: 'Insert' }));
+    await waitFor(() => expect(changes.at(-1)).toContain('<hide type="20">'));
+    expect(changes.at(-1)).toContain('data-block-id="bStable_1"');
+    expect(changes.at(-1)!.match(/data-block-id=/g)).toHaveLength(1);
+  }, 20_000);
+
   it('inserts paid blocks: a points price as points, a balance price typed in yuan stored as fen', async () => {
     const user = userEvent.setup();
     const { changes } = showEditor('en', '<p>Buy</p>');
