@@ -1,15 +1,13 @@
 #!/usr/bin/env bash
 # `npm start`: installs what is missing, builds, and runs the whole product in one process with demo data.
+# Ctrl+C or SIGTERM stops it within 10 s, in order (services/all-in-one/src/shutdown.ts). BUILD_OUT=<dir> builds
+# the server there instead of dist/; SKIP_WEB_BUILD=1 serves the web builds as they are (the stop test uses both).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-if [ ! -x node_modules/.bin/node ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
-  echo "Installing dependencies…"
-  # `npm install`, not `npm ci`: see .ci/run.
-  npm install --no-audit --no-fund
-fi
+bash deploy/install.sh
 export PATH="$PWD/node_modules/.bin:$PATH"
 if [ -z "${KAFKA_BROKERS:-}" ] || [ -z "${MONGO_URL:-}" ]; then bash deploy/local-infra/fetch.sh; fi
 node deploy/build.mjs
-npm run build --workspaces --if-present
+[ "${SKIP_WEB_BUILD:-}" = 1 ] || npm run build --workspaces --if-present
 # kafkajs 2.2.4 sets negative timers, which Node 24 warns about once; they behave as 1 ms.
-exec node --enable-source-maps --disable-warning=TimeoutNegativeWarning dist/services/all-in-one/src/main.js
+exec node --enable-source-maps --disable-warning=TimeoutNegativeWarning "${BUILD_OUT:-dist}/services/all-in-one/src/main.js"

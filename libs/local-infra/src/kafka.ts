@@ -13,8 +13,8 @@ export interface RunningKafka {
   port: number;
   dataDir: string;
   logFile: string;
-  /** SIGTERM, wait for exit; SIGKILL after 15 s. */
-  stop(): Promise<void>;
+  /** SIGTERM, wait for exit; SIGKILL after `graceMs` (15 s). */
+  stop(graceMs?: number): Promise<void>;
   /** SIGKILL, wait for exit (a crash: restart with the same port and dataDir to recover). */
   kill(): Promise<void>;
 }
@@ -181,7 +181,7 @@ export async function startLocalKafka(opts: StartKafkaOptions = {}): Promise<Run
     port: state.port,
     dataDir,
     logFile,
-    stop: () => proc.stop(15_000),
+    stop: (graceMs = 15_000) => proc.stop(graceMs),
     kill: () => proc.kill(),
   };
 }

@@ -11,8 +11,8 @@ export interface RunningMongo {
   url: string;
   port: number;
   logFile: string;
-  /** SIGTERM (the H2 file is closed cleanly), wait for exit; SIGKILL after 15 s. */
-  stop(): Promise<void>;
+  /** SIGTERM (the H2 file is closed cleanly), wait for exit; SIGKILL after `graceMs` (15 s). */
+  stop(graceMs?: number): Promise<void>;
   /** SIGKILL, wait for exit. With `file`, up to ~1 s of the latest writes may be lost. */
   kill(): Promise<void>;
 }
@@ -118,7 +118,7 @@ export async function startLocalMongo(opts: StartMongoOptions = {}): Promise<Run
     url,
     port,
     logFile,
-    stop: () => proc.stop(15_000),
+    stop: (graceMs = 15_000) => proc.stop(graceMs),
     kill: () => proc.kill(),
   };
 }

@@ -39,6 +39,10 @@ export function freePort(): Promise<number> {
 // on SIGINT/SIGTERM (when nobody else handles the signal) SIGTERM and the signal is re-raised.
 // As a last resort each child runs under StdinWatch, which ends the JVM when its stdin pipe from
 // this process closes, i.e. even when this process is SIGKILLed.
+//
+// Each child runs in a process group of its own (`detached`): Ctrl+C in a terminal signals the
+// whole foreground group, and the broker and database must outlive the app that uses them until
+// that app has closed its consumers and producers; the app stops them afterwards (`stop()`).
 // ---------------------------------------------------------------------------------------------
 
 const children = new Set<ChildProcess>();
@@ -139,7 +143,7 @@ export function spawnJava(opts: SpawnJavaOptions): JavaProcess {
   const logFd = openSync(opts.logFile, 'a');
   const child = spawn(javaBin(), [...opts.jvmArgs, '-cp', opts.classpath, 'StdinWatch', opts.mainClass, ...opts.args], {
     stdio: ['pipe', opts.onStdoutLine ? 'pipe' : logFd, logFd],
-    detached: false,
+    detached: true,
   });
   children.add(child);
   let logOpen = true;

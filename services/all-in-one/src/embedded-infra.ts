@@ -10,7 +10,8 @@ import {
 } from '@forum/local-infra';
 
 export interface EmbeddedInfra {
-  stop(): Promise<void>;
+  /** Stops what this process started (SIGTERM; SIGKILL after `graceMs`). Servers given by env are left alone. */
+  stop(graceMs?: number): Promise<void>;
 }
 
 /**
@@ -46,8 +47,8 @@ export async function startEmbeddedInfra(dataDir: string): Promise<EmbeddedInfra
     process.env.MONGO_URL = mongo.url;
   }
   return {
-    async stop() {
-      await Promise.allSettled(running.map((service) => service.stop()));
+    async stop(graceMs?: number) {
+      await Promise.allSettled(running.map((service) => service.stop(graceMs)));
     },
   };
 }

@@ -4,6 +4,7 @@ import { runService } from '@forum/platform';
 import { ALL_CONTEXTS } from './contexts';
 import { DEMO_ACCOUNTS, seedDemo } from './demo-seed';
 import { startEmbeddedInfra } from './embedded-infra';
+import { stopOnSignals, trackRequests } from './shutdown';
 import { serveWebApps } from './web-shell';
 
 /**
@@ -15,14 +16,14 @@ async function main(): Promise<void> {
   const dataDir = process.env.FORUM_DATA_DIR ?? path.join(root, '.data');
   console.log('Starting Kafka and the MongoDB-wire server (first run downloads them from Maven Central)…');
   const infra = await startEmbeddedInfra(dataDir);
+  const before = new Set([...process.listeners('SIGINT'), ...process.listeners('SIGTERM')]);
   const { app, url } = await runService(ALL_CONTEXTS, (created) => serveWebApps(created, root));
-  const shutdown = async () => {
-    await app.close();
-    await infra.stop();
-    process.exit(0);
-  };
-  process.once('SIGINT', () => void shutdown());
-  process.once('SIGTERM', () => void shutdown());
+  // Nest's shutdown hooks would close the app and re-raise the signal, killing this process before it stops the
+  // broker and the database: here `stopOnSignals` does the whole stop, in order.
+  for (const signal of ['SIGINT', 'SIGTERM'] as const)
+    for (const listener of process.listeners(signal))
+      if (!before.has(listener)) process.removeListener(signal, listener);
+  stopOnSignals(app, infra, trackRequests(app.getHttpServer()));
   const demo = await seedDemo(app);
   const { member, staff } = DEMO_ACCOUNTS;
   console.log(`
