@@ -3,6 +3,9 @@
 # then Jest: unit, integration (real Kafka + MongoDB-wire server) and browser specs (Chromium on the built apps).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# Whatever is missing: the npm packages (Node 24, ffmpeg among them) and Debian's Chromium for test/browser;
+# deploy/validate.sh installs nginx, and the harness fetches the local Kafka and MongoDB-wire server.
+bash deploy/install.sh --browser
 export PATH="$PWD/node_modules/.bin:$PATH"
 # Jest needs this flag to load the ESM-only NestJS 12 packages from our CommonJS test code (Node >= 24.9).
 export NODE_OPTIONS="--experimental-vm-modules --disable-warning=ExperimentalWarning --disable-warning=TimeoutNegativeWarning ${NODE_OPTIONS:-}"
