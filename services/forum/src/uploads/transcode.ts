@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { createRequire } from 'node:module';
 
 /** A video as the member site plays it: H.264/AAC MP4 with the index first, and a JPEG poster. */
 export interface TranscodeJob {
@@ -10,7 +11,20 @@ export interface TranscodeJob {
   signal?: AbortSignal;
 }
 
-const FFMPEG = process.env.FFMPEG_PATH ?? 'ffmpeg';
+/**
+ * `FFMPEG_PATH` when set, else the static build that the `@ffmpeg-installer/<platform>` package ships inside its
+ * npm tarball (no download, no system package), else an `ffmpeg` on the PATH.
+ */
+export const FFMPEG = process.env.FFMPEG_PATH || bundledFfmpeg() || 'ffmpeg';
+
+function bundledFfmpeg(): string | undefined {
+  try {
+    // Throws on a platform the package has no build for (and npm skipped its optional package).
+    return (createRequire(__filename)('@ffmpeg-installer/ffmpeg') as { path: string }).path;
+  } catch {
+    return undefined;
+  }
+}
 
 /**
  * Streamable MP4: H.264 (yuv420p, at most 1280 px wide, even sizes) and AAC stereo, `+faststart` so the `moov`
@@ -52,7 +66,7 @@ function runFfmpeg(args: string[], timeoutMs: number, signal?: AbortSignal): Pro
     child.on('error', (error) =>
       reject(
         (error as NodeJS.ErrnoException).code === 'ENOENT'
-          ? new Error('ffmpeg is not installed (Debian package ffmpeg)')
+          ? new Error(`ffmpeg not found (${FFMPEG}): npm install, or set FFMPEG_PATH`)
           : error,
       ),
     );
