@@ -7,6 +7,8 @@ cd "$(dirname "$0")/.."
 # deploy/validate.sh installs nginx, and the harness fetches the local Kafka and MongoDB-wire server.
 bash deploy/install.sh --browser
 export PATH="$PWD/node_modules/.bin:$PATH"
+# Kafka and the MongoDB-wire server from Maven Central (Java 17 and Maven installed when missing) for the harness.
+if [ -z "${KAFKA_BROKERS:-}" ] || [ -z "${MONGO_URL:-}" ]; then bash deploy/local-infra/fetch.sh; fi
 # Jest needs this flag to load the ESM-only NestJS 12 packages from our CommonJS test code (Node >= 24.9).
 export NODE_OPTIONS="--experimental-vm-modules --disable-warning=ExperimentalWarning --disable-warning=TimeoutNegativeWarning ${NODE_OPTIONS:-}"
 echo "node $(node -v)"
