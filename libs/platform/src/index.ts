@@ -7,6 +7,7 @@ export * from './auth/token.service';
 export * from './http/csrf';
 export * from './http/validation';
 export * from './http/request-context';
+export * from './http/security-headers';
 export * from './observability/metrics';
 export * from './observability/readiness';
 export * from './observability/logger';
