@@ -1,5 +1,8 @@
+import { CommandBus } from '@nestjs/cqrs';
+import { isStaffPermission, newId } from '@forum/contracts';
 import type { ErrorBody } from '@forum/contracts';
 import { eventually } from '@forum/testing';
+import { RegisterMemberCommand } from '../../services/identity/src/accounts/commands';
 import { isStaffRoute, nameOf, routesOf, startSecurityApp, urlOf } from './security-harness';
 import type { Route, SecurityApp } from './security-harness';
 
@@ -8,7 +11,9 @@ import type { Route, SecurityApp } from './security-harness';
  * member / staff. Staff routes refusing members and staff lacking the permission are proven route by route in
  * `services/moderation/src/audit/staff-routes-403.int-spec.ts`; this suite adds the visitor column for every
  * non-public route, the public column, and the owner column: every member route that edits or deletes a thing
- * by its id is attacked by another member, against a thing created through the API.
+ * by its id is attacked by another member, against a thing created through the API. A staff account holding no
+ * permission at all is a column too: every staff route names its permission (`x-required-permission`, a contract
+ * check: a bare `@StaffOnly()` fails it) and refuses that account with 403.
  */
 describe('authorization matrix over every documented route', () => {
   let s: SecurityApp;
@@ -22,6 +27,88 @@ describe('authorization matrix over every documented route', () => {
 
   const send = (client: SecurityApp['t']['client'], route: Route, values: Record<string, string> = {}) =>
     client.request<ErrorBody>(route.method, urlOf(route.path, values), route.method === 'GET' ? undefined : {});
+
+  /** A real staff account, registered through identity, granted no role: it holds no staff permission. */
+  const staffWithoutPermission = async (account: string): Promise<string> => {
+    const password = 'staff-password';
+    const registered = await s.t.app
+      .get(CommandBus)
+      .execute(
+        new RegisterMemberCommand(
+          { account, password, confirmPassword: password, agreeTerms: true },
+          { actor: { kind: 'system', id: null, ip: '127.0.0.1' }, now: new Date(), correlationId: newId() },
+          'staff',
+          true,
+        ),
+      );
+    return (registered as { systemUser: { id: string } }).systemUser.id;
+  };
+
+  it('names the permission of every staff route, and every staff permission makes its route staff-only', () => {
+    const staffRoutes = routes.filter(isStaffRoute);
+    expect(staffRoutes.length).toBeGreaterThan(40);
+    // A bare `@StaffOnly()` lets any staff account through: each staff route must say which permission it needs.
+    expect(staffRoutes.filter((route) => !route.operation['x-required-permission']).map(nameOf)).toEqual([]);
+    expect(
+      staffRoutes
+        .filter((route) => !isStaffPermission(String(route.operation['x-required-permission'])))
+        .map((route) => `${nameOf(route)} → ${route.operation['x-required-permission']}`),
+    ).toEqual([]);
+    const permissionButNotStaff = routes.filter(
+      (route) => isStaffPermission(String(route.operation['x-required-permission'])) && !isStaffRoute(route),
+    );
+    expect(permissionButNotStaff.map(nameOf)).toEqual([]);
+    expect(staffRoutes.map(nameOf)).toEqual(
+      expect.arrayContaining([
+        'GET /api/identity/staff/outbox',
+        'POST /api/forum/tags',
+        'POST /api/forum/topics/{topicId}/pin',
+        'POST /api/forum/topics/{topicId}/essence',
+        'GET /api/moderation/settings',
+        'GET /api/ops/status',
+      ]),
+    );
+  });
+
+  it('refuses a staff account holding no permission with 403 on every staff route', async () => {
+    const bareStaff = s.t.client.as(await staffWithoutPermission('sec_bare_staff'), 'staff');
+    const staffRoutes = routes.filter((route) => isStaffRoute(route) && !route.path.endsWith('/stream'));
+    const wrong: string[] = [];
+    for (const route of staffRoutes) {
+      const response = await send(bareStaff.from('10.13.0.1'), route);
+      if (response.status !== 403 || response.body.code !== 'auth.forbidden') {
+        wrong.push(`${nameOf(route)} → ${response.status} ${response.body?.code}`);
+      }
+    }
+    expect(staffRoutes.length).toBeGreaterThan(40);
+    expect(wrong).toEqual([]);
+  }, 120_000);
+
+  it('shows a staff account holding no permission neither a hidden block nor its password', async () => {
+    const authorId = await s.member('sec_hider');
+    const bareStaff = s.t.client.as(await staffWithoutPermission('sec_bare_reader'), 'staff');
+    const tag = await s.staff.post<{ tagId: string }>('/api/forum/tags', { name: 'Hidden for staff' });
+    expect(tag.status).toBe(201);
+    const posted = await s.t.client.as(authorId).post<{ topicId: string }>('/api/forum/topics', {
+      title: 'A topic with a password block',
+      content: '<p>open part</p><hide type="10" value="pw-staff-4711"><p>staff-marker-4711</p></hide>',
+      tagIds: [tag.body.tagId],
+    });
+    expect(posted.status).toBe(201);
+    const url = `/api/forum/topics/${posted.body.topicId}`;
+    const seen = await eventually(async () => {
+      const response = await bareStaff.get(url);
+      expect(response.status).toBe(200);
+      return JSON.stringify(response.body);
+    });
+    expect(seen).toContain('open part');
+    expect(seen).not.toContain('pw-staff-4711');
+    expect(seen).not.toContain('staff-marker-4711');
+    // The administrator (content.manage) still gets the stored HTML, for the edit form.
+    expect(JSON.stringify((await s.staff.get(url)).body)).toContain('pw-staff-4711');
+    // And the unlock records are the author's and content staff's, not any staff account's.
+    expect((await bareStaff.get(`${url}/unlocks`)).status).toBe(403);
+  }, 120_000);
 
   it('refuses a visitor with 401 on every route not marked public', async () => {
     const guarded = routes.filter((route) => !route.operation['x-public']);
@@ -204,11 +291,13 @@ describe('authorization matrix over every documented route', () => {
   }, 180_000);
   it('lets a member through on every member route and staff on every staff route (no blanket refusal)', async () => {
     const memberId = await s.member('sec_column');
-    // These three take a credential of their own (the refresh token, the sandbox provider's token).
+    // These take a credential of their own (the refresh token, the sandbox provider's token, the metrics
+    // scraper's token: metrics answer no member, tokens-uploads-headers proves who they answer).
     const ownCredential = new Set([
       'POST /api/identity/logout',
       'POST /refreshToken',
       'GET /api/identity/oauth-sandbox/userinfo',
+      'GET /api/metrics',
     ]);
     const refused: string[] = [];
     for (const route of routes.filter((candidate) => !candidate.path.endsWith('/stream'))) {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -10,6 +11,7 @@ import { routesOf, startSecurityApp } from './security-harness';
 import type { SecurityApp } from './security-harness';
 
 const SECRET = 'test-secret-test-secret-test-secret-0123';
+const METRICS_TOKEN = 'metrics-scraper-token-0123456789';
 
 /** Every file under `dir`, relative to it. */
 function filesUnder(dir: string): string[] {
@@ -53,7 +55,7 @@ describe('tokens, uploads, throttles and headers', () => {
     mkdirSync(path.join(sites, 'web-member', 'dist'), { recursive: true });
     writeFileSync(path.join(sites, 'web-member', 'dist', 'index.html'), '<!doctype html><title>Member site</title>');
     s = await startSecurityApp({
-      env: { FILE_STORAGE_DIR: storageRoot },
+      env: { FILE_STORAGE_DIR: storageRoot, METRICS_TOKEN },
       configure: (app) => serveWebApps(app, sites),
     });
     memberId = await s.member('sec_tokens');
@@ -325,6 +327,40 @@ describe('tokens, uploads, throttles and headers', () => {
     });
   });
 
+  describe('metrics', () => {
+    const metrics = (remoteAddress: string, headers: Record<string, string> = {}) =>
+      s.t.app.inject({ method: 'GET', url: '/api/metrics', remoteAddress, headers });
+
+    it('refuses a visitor, a member and a forged or wrong token (403), also through a proxy on this host', async () => {
+      const refused = [
+        await metrics('203.0.113.7'),
+        await metrics('203.0.113.7', { authorization: 'Bearer not-the-metrics-token-000000' }),
+        await metrics('203.0.113.7', { authorization: `Bearer ${METRICS_TOKEN}x` }),
+        await metrics('127.0.0.1', { 'x-forwarded-for': '203.0.113.7' }),
+      ];
+      expect(refused.map((response) => [response.statusCode, response.json<ErrorBody>().code])).toEqual(
+        refused.map(() => [403, 'auth.forbidden']),
+      );
+      for (const response of refused) expect(response.body).not.toContain('http_request_duration_seconds');
+      // A member's (or staff member's) access token opens nothing here either.
+      const asMember = await s.t.client.as(memberId).from('203.0.113.7').get<ErrorBody>('/api/metrics');
+      expect([asMember.status, asMember.body.code]).toEqual([403, 'auth.forbidden']);
+      const asStaff = await s.staff.from('203.0.113.7').get<ErrorBody>('/api/metrics');
+      expect([asStaff.status, asStaff.body.code]).toEqual([403, 'auth.forbidden']);
+    });
+
+    it('answers the configured scraper from anywhere, and a client on this machine', async () => {
+      for (const response of [
+        await metrics('203.0.113.7', { authorization: `Bearer ${METRICS_TOKEN}` }),
+        await metrics('10.0.0.9', { authorization: `Bearer ${METRICS_TOKEN}`, 'x-forwarded-for': '203.0.113.7' }),
+        await metrics('127.0.0.1'),
+      ]) {
+        expect(response.statusCode).toBe(200);
+        expect(response.body).toContain('http_request_duration_seconds');
+      }
+    });
+  });
+
   describe('security headers', () => {
     const HEADERS_EVERYWHERE = (headers: Record<string, unknown>) => {
       expect(headers['x-content-type-options']).toBe('nosniff');
@@ -360,6 +396,69 @@ describe('tokens, uploads, throttles and headers', () => {
         expect(policy).toContain("script-src 'self'");
         expect(policy).toContain("frame-ancestors 'none'");
         expect(policy).toContain("object-src 'none'");
+      }
+    });
+
+    /** What every HTML answer must carry: the headers above and a policy without inline or eval'd script. */
+    const HTML_PAGE = (url: string, headers: Record<string, unknown>, body: string) => {
+      expect([url, String(headers['content-type'])]).toEqual([url, expect.stringMatching(/^text\/html/)]);
+      HEADERS_EVERYWHERE(headers);
+      expect(headers['permissions-policy']).toContain('camera=()');
+      const policy = String(headers['content-security-policy'] ?? '');
+      expect([url, policy]).toEqual([url, expect.stringContaining("frame-ancestors 'none'")]);
+      expect(policy).toMatch(/default-src '(none|self)'/);
+      expect(policy).not.toContain('unsafe-eval');
+      const scripts = /script-src ([^;]*)/.exec(policy)?.[1] ?? '';
+      expect(scripts).not.toContain('unsafe-inline');
+      if (!/script-src/.test(policy)) expect(policy).toContain("default-src 'none'");
+      // An inline script runs only when the policy names its hash.
+      for (const [, script] of body.matchAll(/<script>([\s\S]*?)<\/script>/g)) {
+        expect(policy).toContain(`'sha256-${createHash('sha256').update(script!).digest('base64')}'`);
+      }
+    };
+
+    it('sets them and a content security policy on every HTML page the server renders', async () => {
+      // The OAuth sandbox's approve page, as the member site's login button reaches it.
+      const start = await s.t.client
+        .anonymous()
+        .from('10.45.0.1')
+        .get('/api/identity/oauth/sandbox/authorize?jumpUrl=%2F');
+      expect(start.status).toBe(302);
+      const approvePage = String(start.headers['location']);
+      expect(approvePage).toMatch(/^\/api\/identity\/oauth-sandbox\/authorize\?/);
+      // The payment sandbox's checkout page, as a recharge sends the member there.
+      const recharge = await s.t.client
+        .as(memberId)
+        .from('10.45.0.2')
+        .post<{ redirectUrl: string }>('/api/wallet/recharges', { amount: '1' });
+      expect(recharge.status).toBe(200);
+      const checkout = new URL(recharge.body.redirectUrl, 'http://localhost');
+      expect(checkout.pathname).toMatch(/^\/api\/wallet\/payments\/sandbox\/checkout\//);
+      const pages = [
+        '/', // the member site's index.html (built)
+        '/thread?topicId=1', // a client route: the same index.html
+        '/admin/', // the console, not built here: the placeholder page with its inline script
+        approvePage,
+        `${checkout.pathname}${checkout.search}`,
+      ];
+      for (const url of pages) {
+        const response = await s.t.app.inject({ method: 'GET', url, remoteAddress: '10.45.0.3' });
+        expect([url, response.statusCode]).toEqual([url, 200]);
+        HTML_PAGE(url, response.headers, response.body);
+      }
+      const docs = await eventually(async () => {
+        const page = await s.t.app.inject({ method: 'GET', url: '/api/docs' });
+        expect(page.statusCode).toBe(200);
+        return page;
+      });
+      HTML_PAGE('/api/docs', docs.headers, docs.body);
+      // The sandbox pages run no script at all, and their forms post only here (and land on this site).
+      for (const url of pages.slice(3)) {
+        const response = await s.t.app.inject({ method: 'GET', url, remoteAddress: '10.45.0.4' });
+        const policy = String(response.headers['content-security-policy']);
+        expect(policy).toContain("default-src 'none'");
+        expect(policy).toContain("form-action 'self'");
+        expect(policy).not.toContain('script-src');
       }
     });
 

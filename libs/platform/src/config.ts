@@ -42,6 +42,14 @@ const configSchema = z.object({
   RATE_LIMIT_WRITES_PER_MINUTE: z.coerce.number().int().min(1).default(120),
   RATE_LIMIT_WRITES_PER_MINUTE_PER_IP: z.coerce.number().int().min(1).default(600),
   TRUST_PROXY: flag.default(false),
+  /**
+   * Who may read `/api/metrics` besides a client on this machine (a loopback connection without proxy headers):
+   * a scraper sending `Authorization: Bearer <METRICS_TOKEN>`. Unset: nobody else (docs/operations.md §3).
+   */
+  METRICS_TOKEN: z
+    .union([z.literal(''), z.string().min(16, 'at least 16 characters')])
+    .optional()
+    .transform((value) => value || undefined),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
   /** The local-disk file storage's root (uploads); shared by every service in the distributed deployment. */
   FILE_STORAGE_DIR: z.string().min(1).default('.data/files'),

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
@@ -38,7 +39,7 @@ const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.map', '
 
 /**
  * The same headers nginx adds in distributed mode (deploy/docker/nginx.conf), so that a build breaking the
- * policy fails here too. (The placeholder page's inline script would not pass; it goes without them.)
+ * policy fails here too. (The placeholder page's one inline script is allowed by its hash, nothing else.)
  */
 const SECURITY_HEADERS: Record<string, string> = {
   'x-content-type-options': 'nosniff',
@@ -80,7 +81,11 @@ export async function serveWebApps(app: NestFastifyApplication, root: string): P
       const pathname = pathOf(request.url);
       if (API_PATH.test(pathname)) return reply.callNotFound();
       if (!files)
-        return reply.type(CONTENT_TYPES['.html']!).header('cache-control', 'no-cache').send(shellPage(site.title));
+        return reply
+          .type(CONTENT_TYPES['.html']!)
+          .header('cache-control', 'no-cache')
+          .headers(SHELL_PAGE_HEADERS)
+          .send(shellPage(site.title));
       void reply.headers(SECURITY_HEADERS);
       const relative = pathname.slice(site.prefix.length);
       const file =
@@ -178,17 +183,8 @@ function preferredEncoding(header: string | string[] | undefined): 'br' | 'gzip'
   return null;
 }
 
-function shellPage(title: string): string {
-  return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<title>${title}</title>
-<style>body{font:16px/1.5 system-ui,sans-serif;max-width:44rem;margin:2rem auto;padding:0 1rem;color:#1f2933}
-li{margin:.5rem 0}small{color:#52606d}a{color:#0b69a3}</style></head>
-<body><h1>${title}</h1>
-<p>The web application is not built yet. The API is running: <a href="/api/docs">API documentation</a>,
-<a href="/api/ready">readiness</a>, <a href="/api/metrics">metrics</a>.</p>
-<h2>Newest topics</h2><ul id="topics"><li><small>Loading…</small></li></ul>
-<script>
+/** The placeholder page's script: the newest topics (allowed by its hash in the page's policy). */
+const SHELL_SCRIPT = `
 fetch('/api/forum/topics?pageSize=20').then(r => r.json()).then(page => {
   const list = document.getElementById('topics');
   list.replaceChildren(...page.items.map(t => {
@@ -201,5 +197,24 @@ fetch('/api/forum/topics?pageSize=20').then(r => r.json()).then(page => {
   }));
   if (!page.items.length) list.textContent = 'No topics yet.';
 });
-</script></body></html>`;
+`;
+const SHELL_PAGE_HEADERS: Record<string, string> = {
+  ...SECURITY_HEADERS,
+  'content-security-policy': SECURITY_HEADERS['content-security-policy']!.replace(
+    "script-src 'self'",
+    `script-src 'self' 'sha256-${createHash('sha256').update(SHELL_SCRIPT).digest('base64')}'`,
+  ),
+};
+
+function shellPage(title: string): string {
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<title>${title}</title>
+<style>body{font:16px/1.5 system-ui,sans-serif;max-width:44rem;margin:2rem auto;padding:0 1rem;color:#1f2933}
+li{margin:.5rem 0}small{color:#52606d}a{color:#0b69a3}</style></head>
+<body><h1>${title}</h1>
+<p>The web application is not built yet. The API is running: <a href="/api/docs">API documentation</a>,
+<a href="/api/ready">readiness</a>, <a href="/api/metrics">metrics</a>.</p>
+<h2>Newest topics</h2><ul id="topics"><li><small>Loading…</small></li></ul>
+<script>${SHELL_SCRIPT}</script></body></html>`;
 }

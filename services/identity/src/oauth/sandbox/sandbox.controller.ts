@@ -2,7 +2,16 @@ import { Controller, Get, Post, Req, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { bearerTokens, OpenWhenClosed, Public, RateLimit, SkipCsrf, ValidBody, ValidQuery } from '@forum/platform';
+import {
+  bearerTokens,
+  formPagePolicy,
+  OpenWhenClosed,
+  Public,
+  RateLimit,
+  SkipCsrf,
+  ValidBody,
+  ValidQuery,
+} from '@forum/platform';
 import { SandboxAuthority, SandboxGrantError } from './sandbox-authority';
 import { approvePage } from './approve-page';
 
@@ -71,6 +80,8 @@ export class SandboxController {
       .header('content-type', 'text/html; charset=utf-8')
       .header('cache-control', 'no-store')
       .header('x-frame-options', 'DENY')
+      // No script; the form posts here and the provider sends the browser on to the client's redirect URI.
+      .header('content-security-policy', formPagePolicy(query.redirect_uri))
       .send(approvePage(ticket));
   }
 

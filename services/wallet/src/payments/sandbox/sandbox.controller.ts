@@ -3,7 +3,7 @@ import { ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { DomainError } from '@forum/event-store';
-import { OpenWhenClosed, Public, RateLimit, SkipCsrf, ValidBody } from '@forum/platform';
+import { formPagePolicy, OpenWhenClosed, Public, RateLimit, SkipCsrf, ValidBody } from '@forum/platform';
 import { WALLET_CONFIG } from '../wallet-config';
 import type { WalletConfig } from '../wallet-config';
 import { checkoutPage } from './checkout-page';
@@ -39,6 +39,8 @@ export class SandboxController {
       .header('content-type', 'text/html; charset=utf-8')
       .header('cache-control', 'no-store')
       .header('x-frame-options', 'DENY')
+      // No script; the form posts here and the gateway sends the payer back to the trade's return address.
+      .header('content-security-policy', formPagePolicy(trade.returnUrl))
       .send(checkoutPage({ intentId, amount: trade.amount, status: trade.status }));
   }
 
