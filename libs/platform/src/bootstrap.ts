@@ -8,6 +8,7 @@ import type { RouteOptions } from 'fastify';
 import { newId } from '@forum/contracts';
 import type { AppConfig } from './config';
 import { issueCsrfCookie } from './http/csrf';
+import { UNREAD_BODY } from './http/validation';
 import { openApiDocument, serveOpenApi } from './http/openapi';
 import { securityHeaders } from './http/security-headers';
 import { PinoNestLogger, rootLogger } from './observability/logger';
@@ -56,6 +57,11 @@ export async function createApp(
   await app.register(fastifyMultipart);
   const metrics = app.get(Metrics);
   const fastify = app.getHttpAdapter().getInstance();
+  // Bodies are JSON or form-urlencoded (Nest's parsers) or multipart (uploads). Any other content type, text/plain
+  // included, is read within the body limit and dropped, and `ValidBody` refuses it with `validation.content_type`
+  // (400 rather than Fastify's 415, like every other body a route cannot use).
+  fastify.removeContentTypeParser('text/plain');
+  fastify.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, _body, done) => done(null, UNREAD_BODY));
   fastify.addHook('onRequest', issueCsrfCookie(config.NODE_ENV === 'production'));
   fastify.addHook('onRequest', async (request) => {
     request.startedAt = process.hrtime.bigint();

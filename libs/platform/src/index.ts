@@ -6,6 +6,7 @@ export * from './auth/decorators';
 export * from './auth/token.service';
 export * from './http/csrf';
 export * from './http/validation';
+export * from './http/text';
 export * from './http/request-context';
 export * from './http/security-headers';
 export * from './observability/metrics';

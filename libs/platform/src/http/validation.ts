@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { fieldErrorCodes } from '@forum/contracts';
 import type { FieldError, FieldErrorCode } from '@forum/contracts';
 import { DomainError } from '@forum/event-store';
+import { controlCharacterErrors } from './text';
 
 /** Turns zod issues into the API's field errors; messages are filled in per language by the error filter. */
 export function fieldErrorsOf(error: z.ZodError): FieldError[] {
@@ -42,9 +43,22 @@ export function fieldErrorsOf(error: z.ZodError): FieldError[] {
       case 'invalid_value':
         return [{ field, code: 'validation.invalid_value', message: '' }];
       case 'custom': {
-        // `.refine(check, { params: { code: 'validation.mismatch' } })` names its own field code.
-        const code = (issue.params as { code?: FieldErrorCode } | undefined)?.code;
-        return [{ field, code: code && fieldErrorCodes.includes(code) ? code : 'validation.invalid', message: '' }];
+        // `.refine(check, { params: { code: 'validation.mismatch' } })` names its own field code; its other string
+        // and number params go to the message.
+        const { code, ...rest } = (issue.params ?? {}) as { code?: FieldErrorCode } & Record<string, unknown>;
+        const params = Object.fromEntries(
+          Object.entries(rest).filter((entry): entry is [string, string | number] =>
+            ['string', 'number'].includes(typeof entry[1]),
+          ),
+        );
+        return [
+          {
+            field,
+            code: code && fieldErrorCodes.includes(code) ? code : 'validation.invalid',
+            message: '',
+            ...(Object.keys(params).length > 0 ? { params } : {}),
+          },
+        ];
       }
       default:
         return [{ field, code: 'validation.invalid', message: '' }];
@@ -57,6 +71,39 @@ export function validate<T extends z.ZodType>(schema: T, input: unknown): z.infe
   const parsed = schema.safeParse(input, { reportInput: true });
   if (parsed.success) return parsed.data;
   throw new DomainError('common.validation_failed', {}, fieldErrorsOf(parsed.error));
+}
+
+/** `validate`, after the rule for the characters of all text (`text.ts`), which every field of a request obeys. */
+export function validateText<T extends z.ZodType>(schema: T, input: unknown): z.infer<T> {
+  const refused = controlCharacterErrors(input);
+  if (refused.length > 0) throw new DomainError('common.validation_failed', {}, refused);
+  return validate(schema, input);
+}
+
+/**
+ * What the catch-all body parser (`bootstrap.ts`) leaves for a content type other than JSON, form-urlencoded and
+ * multipart: it is read (within the body limit) and dropped, and `ValidBody` refuses it.
+ */
+export const UNREAD_BODY: object = Object.freeze(Object.create(null) as object);
+
+const refusedBody = (error: Omit<FieldError, 'field' | 'message'>) =>
+  new DomainError('common.validation_failed', {}, [{ field: '(body)', message: '', ...error }]);
+
+/**
+ * The body a `ValidBody` route reads: a JSON or form object (a JSON array only where the schema is an array).
+ * No body at all reads as an empty form, as the member site sends a write without fields. `null`, arrays, strings,
+ * numbers, booleans, and other content types (text, XML, multipart outside the upload routes) are refused, so that
+ * none of them can pass for an empty update.
+ */
+export function requestBodyOf(request: FastifyRequest, acceptsArray = false): unknown {
+  const body: unknown = request.body;
+  if (body === UNREAD_BODY || (request.isMultipart?.() ?? false)) {
+    throw refusedBody({ code: 'validation.content_type' });
+  }
+  if (body === undefined) return {};
+  const isObject = typeof body === 'object' && body !== null && !Array.isArray(body);
+  if (acceptsArray ? Array.isArray(body) : isObject) return body;
+  throw refusedBody({ code: 'validation.invalid_type', params: { expected: acceptsArray ? 'array' : 'object' } });
 }
 
 type ParamTarget = object;
@@ -75,10 +122,10 @@ function withDoc(
 
 // The schema travels wrapped, under a key of our own: Nest takes an argument with a `transform` method (as zod
 // schemas have) for a pipe, and `{ schema }` for its own Standard Schema options.
-type Wrapped = { zod: z.ZodType };
+type Wrapped = { zod: z.ZodType; acceptsArray?: boolean };
 
-const validatedBody = createParamDecorator(({ zod: schema }: Wrapped, ctx: ExecutionContext) =>
-  validate(schema, ctx.switchToHttp().getRequest<FastifyRequest>().body ?? {}),
+const validatedBody = createParamDecorator(({ zod: schema, acceptsArray }: Wrapped, ctx: ExecutionContext) =>
+  validateText(schema, requestBodyOf(ctx.switchToHttp().getRequest<FastifyRequest>(), acceptsArray)),
 );
 
 const validatedQuery = createParamDecorator(({ zod: schema }: Wrapped, ctx: ExecutionContext) => {
@@ -87,18 +134,23 @@ const validatedQuery = createParamDecorator(({ zod: schema }: Wrapped, ctx: Exec
     string,
     unknown
   >;
-  return validate(schema, query);
+  return validateText(schema, query);
 });
 
 function jsonSchema(schema: z.ZodType): Record<string, unknown> {
   return z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>;
 }
 
-/** The request body, validated by `schema` (JSON or form-urlencoded); also documents it in OpenAPI. */
-export const ValidBody = (schema: z.ZodType): ParameterDecorator =>
-  withDoc(validatedBody({ zod: schema }), (target, key, descriptor) =>
-    ApiBody({ schema: jsonSchema(schema) as never })(target, key, descriptor),
+/**
+ * The request body (a JSON or form-urlencoded object, see `requestBodyOf`), validated by `schema` after the rule
+ * for the characters of text; also documents it in OpenAPI.
+ */
+export const ValidBody = (schema: z.ZodType): ParameterDecorator => {
+  const documented = jsonSchema(schema);
+  return withDoc(validatedBody({ zod: schema, acceptsArray: documented.type === 'array' }), (target, key, descriptor) =>
+    ApiBody({ schema: documented as never })(target, key, descriptor),
   );
+};
 
 /** The query string, validated by `schema`; also documents each parameter in OpenAPI. */
 export const ValidQuery = (schema: z.ZodObject): ParameterDecorator =>
