@@ -1,15 +1,15 @@
 import { z } from 'zod';
-import { wholeNumber } from '@forum/platform';
+import { singleLine, wholeNumber } from '@forum/platform';
 
 export const createTagBody = z.strictObject({
-  name: z.string().trim().min(1).max(30),
+  name: singleLine(z.string().trim().min(1).max(30)),
   parentId: z.string().min(1).max(64).nullable().default(null),
   sort: wholeNumber().pipe(z.number().int().min(-100_000).max(100_000)).default(0),
 });
 export type CreateTagBody = z.infer<typeof createTagBody>;
 
 export const changeTagBody = z.strictObject({
-  name: z.string().trim().min(1).max(30).optional(),
+  name: singleLine(z.string().trim().min(1).max(30)).optional(),
   parentId: z.string().min(1).max(64).nullable().optional(),
   sort: wholeNumber().pipe(z.number().int().min(-100_000).max(100_000)).optional(),
 });

@@ -1,8 +1,13 @@
 import { z } from 'zod';
-import { formBoolean } from '@forum/platform';
+import { formBoolean, singleLine } from '@forum/platform';
 
 /** The specification's §5 rules, enforced here and mirrored by the forms. */
 export const ACCOUNT_PATTERN = /^[A-Za-z0-9_]+$/;
+
+/** A nickname: one line (`singleLine`), ≤ 15 characters (DOMAIN §1). */
+export const nicknameField = singleLine(z.string().trim().min(1).max(15));
+/** The password-recovery hint question or answer: one line, 7–50 characters. */
+export const hintField = singleLine(z.string().trim().min(7).max(50));
 
 const captchaFields = {
   captchaKey: z.string().min(1).max(64).optional(),
@@ -14,9 +19,9 @@ export const registerBody = z
     account: z.string().trim().min(3).max(25).regex(ACCOUNT_PATTERN),
     password: z.string().min(7).max(64),
     confirmPassword: z.string().min(1).max(64),
-    nickname: z.string().trim().min(1).max(15).optional(),
-    hintQuestion: z.string().trim().min(7).max(50).optional(),
-    hintAnswer: z.string().trim().min(7).max(50).optional(),
+    nickname: nicknameField.optional(),
+    hintQuestion: hintField.optional(),
+    hintAnswer: hintField.optional(),
     agreeTerms: formBoolean().default(false),
     captchaKey: z.string().min(1).max(64),
     captcha: z.string().trim().length(4),

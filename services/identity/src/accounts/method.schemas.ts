@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { formBoolean } from '@forum/platform';
 import { captchaFields, codeField, emailField, passwordField, phoneField } from '../codes/code.schemas';
-import { loginBody, registerBody } from './account.schemas';
+import { loginBody, nicknameField, registerBody } from './account.schemas';
 import type { LoginBody, RegisterBody } from './account.schemas';
 
 /** Not ticking the box sends nothing: that is a refusal (`validation.must_accept`), not a missing field. */
@@ -14,7 +14,7 @@ const mustAccept = { path: ['agreeTerms'], params: { code: 'validation.must_acce
 const codeRegistration = {
   password: passwordField,
   confirmPassword: z.string().min(1).max(64),
-  nickname: z.string().trim().min(1).max(15).optional(),
+  nickname: nicknameField.optional(),
   agreeTerms,
   ...captchaFields,
 };

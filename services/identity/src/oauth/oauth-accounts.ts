@@ -5,7 +5,7 @@ import { newId, stepMeta, streamId } from '@forum/contracts';
 import type { CommandMetadata, OAuthLinkEvent } from '@forum/contracts';
 import { ProjectionWaiter } from '@forum/event-bus';
 import { DomainError, EventStore, fold } from '@forum/event-store';
-import { APP_CONFIG, CONTEXT_DB } from '@forum/platform';
+import { APP_CONFIG, CONTEXT_DB, withoutForbiddenCharacters } from '@forum/platform';
 import type { AppConfig } from '@forum/platform';
 import { memberDecider } from '../members/member.decider';
 import { MEMBERS, MemberDocument, memberDirectoryProjection } from '../projections/member-directory.projection';
@@ -74,7 +74,10 @@ export class OAuthAccounts {
       memberId,
       meta,
     );
-    const base = (user.nickname ?? '').replace(/\s+/g, ' ').trim().slice(0, NICKNAME_MAX) || account;
+    // A provider's nickname is cleaned, not refused (the text rule, `withoutForbiddenCharacters`): after the cut, so
+    // that half an emoji does not stay either.
+    const collapsed = (user.nickname ?? '').replace(/\s+/g, ' ').trim().slice(0, NICKNAME_MAX);
+    const base = withoutForbiddenCharacters(collapsed, 'single-line').trim() || account;
     const nickname = await this.reserve(
       'nickname',
       (attempt) =>

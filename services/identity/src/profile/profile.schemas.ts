@@ -1,13 +1,14 @@
 import { z } from 'zod';
 import { formBoolean } from '@forum/platform';
+import { hintField, nicknameField } from '../accounts/account.schemas';
 
 /** DOMAIN §1: nickname ≤ 15 characters; hint question and answer each ≥ 7 (the registration form's rules). */
 export const profilePatchBody = z
   .strictObject({
-    nickname: z.string().trim().min(1).max(15).optional(),
+    nickname: nicknameField.optional(),
     allowUserDynamic: formBoolean().optional(),
-    hintQuestion: z.string().trim().min(7).max(50).optional(),
-    hintAnswer: z.string().trim().min(7).max(50).optional(),
+    hintQuestion: hintField.optional(),
+    hintAnswer: hintField.optional(),
   })
   .refine((body) => (body.hintQuestion === undefined) === (body.hintAnswer === undefined), {
     path: ['hintAnswer'],

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MEMBER_PERMISSIONS, STAFF_PERMISSIONS } from '@forum/contracts';
 import { DomainError } from '@forum/event-store';
+import { singleLine } from '@forum/platform';
 
 const rolePermission = z.strictObject({
   permission: z.enum([...MEMBER_PERMISSIONS, ...STAFF_PERMISSIONS]),
@@ -8,14 +9,14 @@ const rolePermission = z.strictObject({
 });
 
 export const defineRoleBody = z.strictObject({
-  name: z.string().trim().min(1).max(30),
+  name: singleLine(z.string().trim().min(1).max(30)),
   kind: z.enum(['member', 'staff']),
   permissions: z.array(rolePermission).max(100),
   isDefault: z.boolean().default(false),
 });
 
 export const changeRoleBody = z.strictObject({
-  name: z.string().trim().min(1).max(30).optional(),
+  name: singleLine(z.string().trim().min(1).max(30)).optional(),
   permissions: z.array(rolePermission).max(100).optional(),
   isDefault: z.boolean().optional(),
 });

@@ -7,7 +7,7 @@ import { stepMeta } from '@forum/contracts';
 import type { CommandMetadata } from '@forum/contracts';
 import { DomainError } from '@forum/event-store';
 import { CommandMeta, CONTEXT_DB, RequiresPermission, ValidBody } from '@forum/platform';
-import { ACCOUNT_PATTERN } from '../accounts/account.schemas';
+import { ACCOUNT_PATTERN, nicknameField } from '../accounts/account.schemas';
 import { RegisterMemberCommand } from '../accounts/commands';
 import { MEMBERS, MemberDocument } from '../projections/member-directory.projection';
 import type { IssuedTokens } from '../sessions/session-issuer';
@@ -17,7 +17,7 @@ import { staffMemberView, StaffMemberView } from './staff.controller';
 const staffAccountBody = z.strictObject({
   account: z.string().trim().min(3).max(25).regex(ACCOUNT_PATTERN),
   password: z.string().min(7).max(64),
-  nickname: z.string().trim().min(1).max(15).optional(),
+  nickname: nicknameField.optional(),
 });
 
 /**

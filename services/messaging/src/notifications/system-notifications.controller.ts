@@ -2,7 +2,7 @@ import { Controller, Delete, Get, HttpCode, Param, Patch, Post } from '@nestjs/c
 import { ApiTags } from '@nestjs/swagger';
 import { z } from 'zod';
 import type { Actor, CommandMetadata, Page } from '@forum/contracts';
-import { CommandMeta, CurrentActor, RequiresPermission, ValidBody, ValidQuery } from '@forum/platform';
+import { CommandMeta, CurrentActor, RequiresPermission, singleLine, ValidBody, ValidQuery } from '@forum/platform';
 import { memberOf } from '../conversations/conversations';
 import { pageQuery } from '../paging';
 import type { PageQuery } from '../paging';
@@ -14,7 +14,7 @@ const notBlank = (max: number) =>
     .max(max)
     .refine((text) => text.trim().length > 0, { params: { code: 'validation.required' }, message: 'required' });
 
-const noticeBody = z.strictObject({ title: notBlank(100), content: notBlank(5000) });
+const noticeBody = z.strictObject({ title: singleLine(notBlank(100)), content: notBlank(5000) });
 type NoticeBody = z.infer<typeof noticeBody>;
 
 @ApiTags('messaging')

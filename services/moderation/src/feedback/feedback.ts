@@ -12,6 +12,7 @@ import {
   Public,
   RateLimit,
   RequiresPermission,
+  singleLine,
   ValidBody,
   ValidQuery,
   wholeNumber,
@@ -22,8 +23,8 @@ export const FEEDBACK = 'feedback';
 
 /** The specification's online message form (DOMAIN §12): name 1–30, contact not empty, content 1–1000. */
 export const feedbackBody = z.strictObject({
-  name: z.string().trim().min(1).max(30),
-  contact: z.string().trim().min(1).max(100),
+  name: singleLine(z.string().trim().min(1).max(30)),
+  contact: singleLine(z.string().trim().min(1).max(100)),
   content: z.string().trim().min(1).max(1000),
 });
 export type FeedbackBody = z.infer<typeof feedbackBody>;

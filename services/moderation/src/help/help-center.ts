@@ -5,7 +5,7 @@ import { newId, pageOf, streamId } from '@forum/contracts';
 import type { CommandMetadata, Page } from '@forum/contracts';
 import { ProjectionWaiter } from '@forum/event-bus';
 import { DomainError, EventStore, HandleResult } from '@forum/event-store';
-import { APP_CONFIG, CONTEXT_DB, wholeNumber } from '@forum/platform';
+import { APP_CONFIG, CONTEXT_DB, singleLine, wholeNumber } from '@forum/platform';
 import type { AppConfig } from '@forum/platform';
 import { HELP_CATEGORIES_STREAM, helpArticleDecider, helpCategoriesDecider } from './help.deciders';
 import type { HelpArticleCommand, HelpCategoriesCommand } from './help.deciders';
@@ -13,16 +13,16 @@ import { HELP_ARTICLES, HELP_CATEGORIES, HELP_PROJECTION } from './help.projecti
 import type { HelpArticleDocument, HelpCategoryDocument } from './help.projection';
 
 export const helpCategoryBody = z.strictObject({
-  name: z.string().trim().min(1).max(50),
+  name: singleLine(z.string().trim().min(1).max(50)),
   sort: z.number().int().min(0).max(100_000).default(0),
 });
 export const changeHelpCategoryBody = z.strictObject({
-  name: z.string().trim().min(1).max(50).optional(),
+  name: singleLine(z.string().trim().min(1).max(50)).optional(),
   sort: z.number().int().min(0).max(100_000).optional(),
 });
 export const helpArticleBody = z.strictObject({
   categoryId: z.string().min(1).max(64),
-  title: z.string().trim().min(1).max(150),
+  title: singleLine(z.string().trim().min(1).max(150)),
   /** Plain text; paragraphs split by blank lines. */
   content: z.string().trim().min(1).max(50_000),
   sort: z.number().int().min(0).max(100_000).default(0),

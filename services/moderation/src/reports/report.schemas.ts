@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { reportContentActions, reportKinds, reportOutcomes } from '@forum/contracts';
-import { wholeNumber } from '@forum/platform';
+import { singleLine, wholeNumber } from '@forum/platform';
 
 export const entityId = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/);
 
@@ -23,7 +23,7 @@ export interface ReportTypeView {
 const parentId = z.union([entityId, z.literal('').transform(() => null)]).nullable();
 
 export const createReportTypeBody = z.strictObject({
-  name: z.string().trim().min(1).max(50),
+  name: singleLine(z.string().trim().min(1).max(50)),
   parentId: parentId.default(null),
   sort: z.number().int().min(0).max(100_000).default(0),
   reasonRequired: z.boolean().default(false),
@@ -31,7 +31,7 @@ export const createReportTypeBody = z.strictObject({
 export type CreateReportTypeBody = z.infer<typeof createReportTypeBody>;
 
 export const changeReportTypeBody = z.strictObject({
-  name: z.string().trim().min(1).max(50).optional(),
+  name: singleLine(z.string().trim().min(1).max(50)).optional(),
   parentId: parentId.optional(),
   sort: z.number().int().min(0).max(100_000).optional(),
   reasonRequired: z.boolean().optional(),

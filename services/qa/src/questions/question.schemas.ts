@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { wholeNumber } from '@forum/platform';
+import { singleLine, wholeNumber } from '@forum/platform';
 import { yuanAmount } from '../../../wallet/src/payments/money';
 
+const title = singleLine(z.string().trim().min(1).max(90));
 const content = z.string().max(200_000);
 const tagIds = z.array(z.string().min(1).max(64)).max(10);
 /** A bounty may be "0" (none) or a yuan amount; sent as yuan text, kept as integer fen. */
@@ -12,7 +13,7 @@ const bountyYuan = z
 const points = wholeNumber().pipe(z.number().int().min(0).max(Number.MAX_SAFE_INTEGER));
 
 export const askBody = z.strictObject({
-  title: z.string().trim().min(1).max(90),
+  title,
   content,
   tagIds,
   bountyAmount: bountyYuan.default(0),
@@ -20,7 +21,7 @@ export const askBody = z.strictObject({
 });
 export type AskBody = z.infer<typeof askBody>;
 
-export const editQuestionBody = z.strictObject({ title: z.string().trim().min(1).max(90), content, tagIds });
+export const editQuestionBody = z.strictObject({ title, content, tagIds });
 export type EditQuestionBody = z.infer<typeof editQuestionBody>;
 
 export const contentBody = z.strictObject({ content });

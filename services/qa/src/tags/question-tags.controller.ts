@@ -2,17 +2,17 @@ import { Controller, Delete, Get, HttpCode, Param, Patch, Post } from '@nestjs/c
 import { ApiTags } from '@nestjs/swagger';
 import { z } from 'zod';
 import type { CommandMetadata } from '@forum/contracts';
-import { CommandMeta, Public, RequiresPermission, ValidBody, wholeNumber } from '@forum/platform';
+import { CommandMeta, Public, RequiresPermission, singleLine, ValidBody, wholeNumber } from '@forum/platform';
 import { QuestionTags } from './question-tags';
 import type { QuestionTagNode } from './question-tags';
 
 const createTagBody = z.strictObject({
-  name: z.string().trim().min(1).max(30),
+  name: singleLine(z.string().trim().min(1).max(30)),
   parentId: z.string().min(1).max(64).nullable().default(null),
   sort: wholeNumber().pipe(z.number().int().min(-100_000).max(100_000)).default(0),
 });
 const changeTagBody = z.strictObject({
-  name: z.string().trim().min(1).max(30).optional(),
+  name: singleLine(z.string().trim().min(1).max(30)).optional(),
   parentId: z.string().min(1).max(64).nullable().optional(),
   sort: wholeNumber().pipe(z.number().int().min(-100_000).max(100_000)).optional(),
 });

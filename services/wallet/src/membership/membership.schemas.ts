@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MEMBERSHIP_DURATION_UNITS } from '@forum/contracts';
 import { DomainError } from '@forum/event-store';
-import { formBoolean, wholeNumber } from '@forum/platform';
+import { formBoolean, singleLine, wholeNumber } from '@forum/platform';
 import { yuanAmount } from '../payments/money';
 import { MEMBER_ID } from '../ledger/wallet.schemas';
 
@@ -16,7 +16,7 @@ const MAX_STOCK = 1_000_000;
 const specificationBody = z
   .strictObject({
     specId: z.string().regex(MEMBER_ID).optional(),
-    name: text(50).min(1),
+    name: singleLine(text(50).min(1)),
     price: yuanAmount().nullable().optional(),
     points: wholeNumber().pipe(z.number().min(0).max(1_000_000_000)).default(0),
     marketPrice: yuanAmount().nullable().optional(),
@@ -32,10 +32,13 @@ const specificationBody = z
 export type SpecificationBody = z.infer<typeof specificationBody>;
 
 export const cardBody = z.strictObject({
-  name: text(50).min(1),
-  subtitle: text(100).default(''),
+  name: singleLine(text(50).min(1)),
+  subtitle: singleLine(text(100)).default(''),
   introduction: text(5000).default(''),
-  descriptionTags: z.array(text(20).min(1)).max(10).default([]),
+  descriptionTags: z
+    .array(singleLine(text(20).min(1)))
+    .max(10)
+    .default([]),
   onSale: z.boolean().default(false),
   roleId: z.string().min(1).max(64),
   specifications: z.array(specificationBody).min(1).max(20),
