@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { CommandMetadata, FieldError, MemberPermission, StaffPermission } from '@forum/contracts';
 import { DomainError } from '@forum/event-store';
-import { isLeaf, PermissionChecker, sanitizeContent, SiteSettingsCache } from '@forum/platform';
+import { isLeaf, PermissionChecker, sanitizeContent, SiteSettingsCache, withoutHiddenBlocks } from '@forum/platform';
 import type { TagTreeState } from '@forum/platform';
 import { fenToYuan } from '../../wallet/src/payments/money';
 import type { Actor } from './questions/question.decider';
@@ -63,10 +63,13 @@ export class QaPolicy {
     await this.permissions.require(meta.actor, permission, null, meta.now);
   }
 
-  /** Sanitized content, refused when empty; `tags` also checked when given (a question's). */
+  /**
+   * Sanitized content, refused when empty; `tags` also checked when given (a question's). Hidden blocks are a topic
+   * feature (DOMAIN §4): nothing unlocks them in Q&A, so they are removed with what they hold, as in comments.
+   */
   prepare(raw: string, tags?: { tagIds: string[]; tree: TagTreeState }): string {
     const { forum, qa } = this.settings.current();
-    const content = sanitizeContent(raw, { imageHosts: forum.imageHosts });
+    const content = withoutHiddenBlocks(sanitizeContent(raw, { imageHosts: forum.imageHosts }));
     const problems: FieldError[] = [];
     if (tags) {
       const distinct = [...new Set(tags.tagIds)];

@@ -8,6 +8,7 @@ import {
   plainTextSummary,
   redactHiddenBlocks,
   withHiddenBlockIds,
+  withoutHiddenBlocks,
 } from './hidden-blocks';
 import { sanitizeContent } from './sanitize';
 
@@ -45,6 +46,14 @@ describe('hidden blocks', () => {
     const bad = sanitizeContent('<hide type="99">X</hide><hide>Y</hide>');
     expect(invalidHiddenBlocks(bad)).toEqual([0, 1]);
     expect(redactHiddenBlocks(bad, () => true)).not.toMatch(/X|Y/);
+  });
+
+  it('removes every hidden block with its content where hidden blocks mean nothing (Q&A)', () => {
+    expect(withoutHiddenBlocks(html)).toBe('<p>Intro &amp; more</p><p>middle</p><p>end</p>');
+    expect(withoutHiddenBlocks('<p>a</p><hide type="20">A<hide type="30">B</hide>C</hide></hide>D<hide>E')).toBe(
+      '<p>a</p>D',
+    );
+    expect(withoutHiddenBlocks('<p>plain</p>')).toBe('<p>plain</p>');
   });
 
   it('summarises as plain text without any hidden content', () => {

@@ -222,6 +222,19 @@ export function withHiddenBlockIds(html: string, since: string): string {
 }
 
 /**
+ * The content with every hidden block removed, its content included: for content where hidden blocks mean
+ * nothing (comments, Q&A — nothing unlocks them there, and a block would carry its password or price to every
+ * reader). Nested and stray hide tags go too.
+ */
+export function withoutHiddenBlocks(html: string): string {
+  if (!/<\/?hide\b/i.test(html)) return html;
+  return segments(html)
+    .filter((segment) => !segment.block)
+    .map((segment) => segment.text)
+    .join('');
+}
+
+/**
  * Plain text for lists, feeds and search input: every hidden block is left out whoever reads (these documents are
  * shared by all readers), tags are removed and entities decoded, whitespace collapsed, cut to `max` characters.
  */

@@ -3,7 +3,14 @@ import type { Db, Filter, Sort } from 'mongodb';
 import { pageOf } from '@forum/contracts';
 import type { Actor, Page } from '@forum/contracts';
 import { DomainError } from '@forum/event-store';
-import { authorViewOf, CONTEXT_DB, MEMBER_PROFILES, ReadCounts, readPeriod } from '@forum/platform';
+import {
+  authorViewOf,
+  CONTEXT_DB,
+  MEMBER_PROFILES,
+  ReadCounts,
+  readPeriod,
+  withoutHiddenBlocks,
+} from '@forum/platform';
 import type { AuthorView, MemberProfileDocument } from '@forum/platform';
 import { QuestionTags } from '../tags/question-tags';
 import { QaReadCache } from './qa-read-cache';
@@ -381,8 +388,8 @@ export class QuestionQueries {
     const [row] = await this.rows([doc]);
     return {
       ...row!,
-      content: doc.content,
-      addenda: doc.addenda ?? [],
+      content: withoutHiddenBlocks(doc.content),
+      addenda: (doc.addenda ?? []).map((addendum) => ({ ...addendum, content: withoutHiddenBlocks(addendum.content) })),
       editedAt: doc.editedAt ?? null,
       adoptedAnswerId: doc.adoptedAnswerId ?? null,
       answers: await this.answerViews(shown, true, staff),
@@ -459,7 +466,7 @@ export class QuestionQueries {
       answerId: doc._id,
       questionId: doc.questionId,
       author: authors.get(doc.authorId) ?? authorViewOf(doc.authorId, null),
-      content: doc.content,
+      content: withoutHiddenBlocks(doc.content),
       postedAt: doc.postedAt,
       editedAt: doc.editedAt ?? null,
       adopted: doc.adopted === true,
@@ -498,7 +505,7 @@ export class QuestionQueries {
       questionId: doc.questionId,
       parentReplyId: doc.parentReplyId ?? null,
       author: authors.get(doc.authorId) ?? authorViewOf(doc.authorId, null),
-      content: doc.content,
+      content: withoutHiddenBlocks(doc.content),
       postedAt: doc.postedAt,
       editedAt: doc.editedAt ?? null,
       deleted: doc.deleted === true,

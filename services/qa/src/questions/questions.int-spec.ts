@@ -6,6 +6,7 @@ import { WalletModule } from '../../../wallet/src/wallet.module';
 import { QaModule } from '../qa.module';
 import { QaFixture, startQa } from '../qa.fixture';
 import type { AnswerView, QuestionRow, ReplyView } from './question.queries';
+import { QA_QUESTIONS } from './questions.projection';
 
 jest.setTimeout(180_000);
 
@@ -117,5 +118,35 @@ describe('qa: questions, answers and replies', () => {
     } finally {
       await replica.close();
     }
+  });
+
+  it('sends no hidden block of a question, answer, reply or addendum: nothing unlocks them in Q&A', async () => {
+    const [asker, helper, reader] = [await f.member(), await f.member(), await f.member()];
+    const hidden = (marker: string) =>
+      `<p>Open ${marker}</p><hide type="10" value="qa-secret-pw"><p>QA-HIDDEN-${marker}</p></hide>` +
+      `<hide type="50" value="199"><p>QA-PAID-${marker}</p></hide>`;
+    const asked = await f.ask(asker, { title: 'A question with hidden blocks', content: hidden('Q'), tagIds: [tagId] });
+    expect(asked.status).toBe(201);
+    const questionId = (asked.body as { questionId: string }).questionId;
+    const answerId = await f.answer(helper, questionId, hidden('A'));
+    const reply = await f.t.client.as(asker).post(`/api/qa/answers/${answerId}/replies`, { content: hidden('R') });
+    expect(reply.status).toBe(201);
+    const addendum = await f.t.client
+      .as(asker)
+      .post(`/api/qa/questions/${questionId}/addenda`, { content: hidden('D') });
+    expect(addendum.status).toBe(201);
+    // Content stored before hidden blocks were removed on writing is cleaned on reading.
+    await f.t
+      .db('qa')
+      .collection<{ _id: string; content: string }>(QA_QUESTIONS)
+      .updateOne({ _id: questionId }, { $set: { content: `${hidden('Q')}${hidden('OLD')}` } });
+
+    await eventually(async () => {
+      const detail = JSON.stringify(await f.question(questionId, reader));
+      for (const open of ['Open Q', 'Open A', 'Open R', 'Open D', 'Open OLD']) expect(detail).toContain(open);
+      expect(detail).not.toMatch(/QA-HIDDEN|QA-PAID|qa-secret-pw|<hide/);
+    });
+    const visitor = await f.t.client.anonymous().get(`/api/qa/questions/${questionId}`);
+    expect(JSON.stringify(visitor.body)).not.toMatch(/QA-HIDDEN|QA-PAID|qa-secret-pw|<hide/);
   });
 });

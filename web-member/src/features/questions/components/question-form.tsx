@@ -175,6 +175,7 @@ export function QuestionForm({
           initialHtml={values.content}
           onChange={(html) => set('content', html)}
           label={t('qa.form.content')}
+          hiddenBlocks={false}
           invalid={!!errors.content}
           describedBy={errors.content ? `${id}-content-error` : undefined}
         />

@@ -102,6 +102,16 @@ describe('the topic editor', () => {
     expect(changes.at(-1)!.match(/data-block-id=/g)).toHaveLength(1);
   }, 20_000);
 
+  it('offers no hidden blocks where nothing unlocks them (Q&A)', () => {
+    render(
+      <Providers language="en">
+        <RichEditor initialHtml="<p>Ask</p>" label="Content" hiddenBlocks={false} onChange={() => undefined} />
+      </Providers>,
+    );
+    expect(screen.queryByRole('button', { name: 'Insert hidden content' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Bold' })).toBeTruthy();
+  });
+
   it('inserts paid blocks: a points price as points, a balance price typed in yuan stored as fen', async () => {
     const user = userEvent.setup();
     const { changes } = showEditor('en', '<p>Buy</p>');

@@ -20,12 +20,15 @@ export function RichEditor({
   label,
   invalid,
   describedBy,
+  hiddenBlocks = true,
 }: {
   initialHtml: string;
   onChange: (html: string) => void;
   label: string;
   invalid?: boolean;
   describedBy?: string;
+  /** Offers hidden blocks: topics only (Q&A has nothing that unlocks them, and the server removes them there). */
+  hiddenBlocks?: boolean;
 }) {
   // The mention list drives some keys; the editor's props are fixed at creation, so they reach it through a ref.
   const mentionKeys = useRef<(event: KeyboardEvent) => boolean>(() => false);
@@ -78,14 +81,14 @@ export function RichEditor({
 
   return (
     <div className="rich-editor">
-      {editor ? <Toolbar editor={editor} /> : null}
+      {editor ? <Toolbar editor={editor} hiddenBlocks={hiddenBlocks} /> : null}
       <EditorContent editor={editor} />
       {mention.open ? <MentionList items={mention.items} active={mention.active} onChoose={mention.choose} /> : null}
     </div>
   );
 }
 
-function Toolbar({ editor }: { editor: Editor }) {
+function Toolbar({ editor, hiddenBlocks }: { editor: Editor; hiddenBlocks: boolean }) {
   const { t } = useTranslation();
   const [hideOpen, setHideOpen] = useState(false);
   const button = (label: string, run: () => void, active = false) => (
@@ -112,10 +115,17 @@ function Toolbar({ editor }: { editor: Editor }) {
       {button(t('forum.editor.redo'), () => chain().redo().run())}
       <ImageButton editor={editor} />
       <VideoButton editor={editor} />
-      <button type="button" className="toolbar__button" aria-expanded={hideOpen} onClick={() => setHideOpen(!hideOpen)}>
-        {t('forum.editor.insertHide')}
-      </button>
-      {hideOpen ? (
+      {hiddenBlocks ? (
+        <button
+          type="button"
+          className="toolbar__button"
+          aria-expanded={hideOpen}
+          onClick={() => setHideOpen(!hideOpen)}
+        >
+          {t('forum.editor.insertHide')}
+        </button>
+      ) : null}
+      {hiddenBlocks && hideOpen ? (
         <HideInserter
           onInsert={(type, value) => {
             chain().insertContent(hideContent(type, value)).run();
