@@ -162,7 +162,7 @@ describe('session revocation', () => {
     for (const context of ['identity', 'forum', 'moderation', 'wallet', 'messaging', 'qa', 'search', 'assistant']) {
       await s.t
         .db(context)
-        .collection<{ _id: string }>('access_revocations')
+        .collection<{ _id: string; kind: string; sessionId: string; at: Date }>('access_revocations')
         .insertOne({ _id: `session-${sessionId}`, kind: 'session', sessionId, at: new Date() });
     }
     const ended = Date.now();

@@ -9,7 +9,7 @@ import { followsProjection } from '../../identity/src/projections/follows.projec
 import { loginLogProjection } from '../../identity/src/projections/login-log.projection';
 import { memberDirectoryProjection } from '../../identity/src/projections/member-directory.projection';
 import { ModerationModule } from '../../moderation/src/moderation.module';
-import { contextProjections, memberProfilesProjection, permissionSetsProjection } from '@forum/platform';
+import { accessRevocationsProjection, memberProfilesProjection, permissionSetsProjection } from '@forum/platform';
 import { memberSessionsProjection } from '../../identity/src/sessions/member-sessions';
 import { siteSettingsProjection } from '../../moderation/src/settings/projections/site-settings.projection';
 import { REPORT_PROJECTIONS } from '../../moderation/src/reports/reports.parts';
@@ -33,7 +33,8 @@ export const ALL_CONTEXTS: Type[] = [
   AssistantModule,
 ];
 
-const OWN_PROJECTIONS: Record<string, ProjectionDefinition[]> = {
+/** Every projection by context, for the rebuild command. */
+export const PROJECTIONS: Record<string, ProjectionDefinition[]> = {
   forum: [...TOPIC_PROJECTIONS, memberProfilesProjection('forum'), ...COMMENT_PROJECTIONS, ...REVIEW_PROJECTIONS],
   moderation: [
     siteSettingsProjection,
@@ -49,6 +50,8 @@ const OWN_PROJECTIONS: Record<string, ProjectionDefinition[]> = {
     permissionSetsProjection('identity'),
     memberSessionsProjection,
     followsProjection,
+    // One copy per process (`EventSourcingModule.forContext`): identity's, the first context the app hosts.
+    accessRevocationsProjection('identity'),
   ],
   wallet: WALLET_PROJECTIONS,
   messaging: MESSAGING_PROJECTIONS,
@@ -56,8 +59,3 @@ const OWN_PROJECTIONS: Record<string, ProjectionDefinition[]> = {
   search: SEARCH_PROJECTIONS,
   assistant: ASSISTANT_PROJECTIONS,
 };
-
-/** Every projection by context, with those every context keeps, for the rebuild command. */
-export const PROJECTIONS: Record<string, ProjectionDefinition[]> = Object.fromEntries(
-  Object.entries(OWN_PROJECTIONS).map(([context, own]) => [context, contextProjections(context, own)]),
-);

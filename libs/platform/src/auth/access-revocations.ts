@@ -106,8 +106,8 @@ export function accessRevocationsProjectionName(context: string): string {
 }
 
 /**
- * A context's own record of ended sessions and switched-off accounts: what a restarted process loads, and what
- * the other replicas of the context poll. Every context gets one (`EventSourcingModule.forContext`).
+ * The record of ended sessions and switched-off accounts: what a restarted process loads, and what the other
+ * replicas poll. One context per process keeps it (`EventSourcingModule.forContext`: identity where it runs).
  */
 export function accessRevocationsProjection(context: string): ProjectionDefinition {
   return {
@@ -138,13 +138,10 @@ export function accessRevocationsProjection(context: string): ProjectionDefiniti
 
 const POLL_MS = 500;
 
-/** One feed polls per process: every context's copy holds the same identity events. */
-let polling: AccessRevocationFeed | null = null;
-
 /**
- * Loads the context's revocations at start and then reads the recent ones twice a second, so a replica that did
- * not apply an event itself (another replica's projector did) still refuses the token within a second.
- * Provided by `EventSourcingModule.forContext` with the context's database.
+ * Loads the revocations at start and then reads the recent ones twice a second, so a replica that did not apply an
+ * event itself (another replica's projector did) still refuses the token within a second. Provided by
+ * `EventSourcingModule.forContext` with the context's database; active in the context that keeps the record.
  */
 export class AccessRevocationFeed implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger('access-revocations');
@@ -154,14 +151,14 @@ export class AccessRevocationFeed implements OnApplicationBootstrap, OnModuleDes
   constructor(
     private readonly db: Db,
     config: AppConfig,
+    private readonly keepsRecord: () => boolean,
   ) {
     this.ttlMs = config.ACCESS_TOKEN_TTL_SECONDS * 1000;
     accessRevocations.keepFor(this.ttlMs);
   }
 
   async onApplicationBootstrap(): Promise<void> {
-    if (polling) return;
-    polling = this;
+    if (!this.keepsRecord()) return;
     await this.read({ $or: [{ kind: 'member' }, this.recent()] });
     this.timer = setInterval(() => {
       this.read(this.recent()).catch((error: unknown) => this.logger.warn({ err: error }, 'poll failed'));
@@ -172,7 +169,6 @@ export class AccessRevocationFeed implements OnApplicationBootstrap, OnModuleDes
   onModuleDestroy(): void {
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
-    if (polling === this) polling = null;
   }
 
   /** Every revocation whose tokens may still be alive, and account changes made as long ago. */

@@ -42,9 +42,15 @@ export function hostedProjections(): ReadonlyMap<string, ProjectionDefinition[]>
   return hosted;
 }
 
-/** A context's projections with the ones every context keeps (who may no longer use the API). */
-export function contextProjections(context: string, own: ProjectionDefinition[]): ProjectionDefinition[] {
-  return [...own, accessRevocationsProjection(context)];
+/** The contexts running in this process now (tests start and stop several apps in turn). */
+const running = new Set<string>();
+
+/**
+ * One context per process keeps the record of ended sessions (identity when it runs here): every context's copy
+ * would hold the same identity events, and each copy is one more consumer group polling Kafka.
+ */
+function keepsRevocations(context: string): boolean {
+  return context === (running.has('identity') ? 'identity' : [...running].sort()[0]);
 }
 
 /** The context's own MongoDB database (event store and read models). */
@@ -72,10 +78,17 @@ class ContextRuntime implements OnApplicationBootstrap, BeforeApplicationShutdow
     private readonly waiter: ProjectionWaiter,
     private readonly metrics: Metrics,
     private readonly readiness: Readiness,
-  ) {}
+  ) {
+    running.add(options.context);
+  }
 
   async onApplicationBootstrap(): Promise<void> {
-    const { context, projections = [] } = this.options;
+    const { context } = this.options;
+    const projections = [
+      ...(this.options.projections ?? []),
+      ...(keepsRevocations(context) ? [accessRevocationsProjection(context)] : []),
+    ];
+    hosted.set(context, projections);
     await this.store.ensureIndexes();
     for (const projection of projections) await projection.createIndexes?.(this.db, (name) => name);
     const logger = busLogger(this.logger);
@@ -103,6 +116,7 @@ class ContextRuntime implements OnApplicationBootstrap, BeforeApplicationShutdow
   }
 
   async beforeApplicationShutdown(): Promise<void> {
+    running.delete(this.options.context);
     await Promise.allSettled(this.runners.map((runner) => runner.stop()));
     await this.relay?.stop();
     this.relay = null;
@@ -133,9 +147,8 @@ export function busLogger(logger: Logger) {
  */
 @Module({})
 export class EventSourcingModule {
-  static forContext(own: ContextOptions): DynamicModule {
-    const options = { ...own, projections: contextProjections(own.context, own.projections ?? []) };
-    hosted.set(options.context, options.projections);
+  static forContext(options: ContextOptions): DynamicModule {
+    hosted.set(options.context, options.projections ?? []);
     return {
       module: EventSourcingModule,
       providers: [
@@ -158,7 +171,8 @@ export class EventSourcingModule {
         {
           provide: AccessRevocationFeed,
           inject: [CONTEXT_DB, APP_CONFIG],
-          useFactory: (db: Db, config: AppConfig) => new AccessRevocationFeed(db, config),
+          useFactory: (db: Db, config: AppConfig) =>
+            new AccessRevocationFeed(db, config, () => keepsRevocations(options.context)),
         },
       ],
       exports: [CONTEXT_DB, EventStore],
