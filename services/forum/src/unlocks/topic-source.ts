@@ -17,7 +17,8 @@ export interface TopicSource {
 /**
  * A topic's current content from its event stream (the source of truth, read by `_id`): unlocking checks the
  * password against the content as it is now, even if the read model has not caught up with an edit. `asOf` (an
- * ISO time) gives the content as it was then instead (the paid-unlock healer: the blocks a payment bought).
+ * ISO time) gives the content as it was then instead (the paid-unlock healer: the blocks a payment bought), never
+ * older than the post.
  */
 @Injectable()
 export class TopicSources {
@@ -29,7 +30,8 @@ export class TopicSources {
     })[];
     let source = null as TopicSource | null;
     for (const event of events) {
-      if (asOf && event.occurredAt && event.occurredAt > asOf) break;
+      // The post always counts (a skewed clock may stamp the payment before it); later edits up to `asOf`.
+      if (source && asOf && event.occurredAt && event.occurredAt > asOf) break;
       if (event.type === 'TopicPosted') {
         const { authorId, title, content, tagIds, postedAt } = event.data;
         source = { topicId, authorId, title, content, since: postedAt, tagIds, deleted: false };
