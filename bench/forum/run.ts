@@ -12,6 +12,8 @@ import { ForumModule } from '../../services/forum/src/forum.module';
 import { commentsProjection } from '../../services/forum/src/comments/comments.projection';
 import { TOPIC_LIST } from '../../services/forum/src/topics/projections/topic-list.projection';
 import { TOPIC_LIST_MEMBERSHIPS } from '../../services/forum/src/topics/lists/list-heads';
+import { TagTree } from '../../services/forum/src/tags/tag.commands';
+import { createTagBody } from '../../services/forum/src/tags/tag.schemas';
 import {
   cannonRow,
   loadAverage,
@@ -85,7 +87,6 @@ async function main(): Promise<void> {
   const forum = t.app.select(ForumModule);
   const store = forum.get(EventStore);
   const db: Db = t.db('forum');
-  const staff = t.client.as('bench-staff', 'staff');
 
   // Visitors read with the default roles: wait until the forum's copy has them.
   const checker = forum.get(PermissionChecker);
@@ -98,8 +99,13 @@ async function main(): Promise<void> {
   async function seed(): Promise<SeedState> {
     const tagIds: string[] = [];
     for (let i = 0; i < TAGS; i++) {
-      const created = await staff.post<{ tagId: string }>('/api/forum/tags', { name: `Tag ${i}` });
-      tagIds.push(created.body.tagId);
+      // The tag routes need `content.manage`: the seed writes the tree as the system, as the demo seed does.
+      const created = await forum.get(TagTree).create(createTagBody.parse({ name: `Tag ${i}` }), {
+        actor: { kind: 'system', id: null, ip: '127.0.0.1' },
+        now: new Date(),
+        correlationId: newId(),
+      });
+      tagIds.push(created.tagId);
     }
     await until('tags', pipelineLeft);
     const commitsBefore = await store.countCommits();

@@ -2,7 +2,9 @@ import type { Page } from 'playwright-core';
 import { translateError } from '@forum/contracts';
 import { TokenService } from '@forum/platform';
 import { eventually } from '@forum/testing';
+import { ALL_CONTEXTS } from '../../services/all-in-one/src/contexts';
 import { DEMO_ACCOUNTS, seedDemo } from '../../services/all-in-one/src/demo-seed';
+import { staffAccount } from '../../services/identity/src/roles/staff.fixture';
 import { browserSuite, readLocalStorage } from './harness';
 import { testTag } from '../../services/forum/src/tags/tag.fixture';
 
@@ -33,9 +35,15 @@ const other = (language: Language): Language => (language === 'zh' ? 'en' : 'zh'
 describe('staff console (web-admin) in Chromium', () => {
   const suite = browserSuite(['web-admin']);
   let topicTitle: string;
+  /** An administrator (every staff permission): the console's screens each need their permission. */
+  let adminId: string;
 
   beforeAll(async () => {
     await seedDemo(suite.app.app);
+    adminId = await staffAccount(suite.app.app, 'staff_smoke', {
+      contexts: ALL_CONTEXTS,
+      permission: 'dashboard.read',
+    });
     topicTitle = `Staff console smoke ${Date.now()}`;
     const posted = await suite.app.client
       .as('member-admin-smoke', 'staff')
@@ -49,7 +57,7 @@ describe('staff console (web-admin) in Chromium', () => {
 
   /** A staff session as the console stores it, for a token the app signs (no login needed). */
   const staffSession = () => ({
-    staffAccessToken: suite.app.app.get(TokenService).issueAccessToken({ sub: 'staff-smoke', kind: 'staff' }),
+    staffAccessToken: suite.app.app.get(TokenService).issueAccessToken({ sub: adminId, kind: 'staff' }),
     staffRefreshToken: 'not-used',
   });
 
@@ -66,7 +74,6 @@ describe('staff console (web-admin) in Chromium', () => {
         await page.goto('/admin/');
         for (const label of say.figures) await page.getByRole('region', { name: label, exact: true }).waitFor();
 
-        // Pending reports need `reports.handle`, which this token's staff id has no role for: it shows "—" here.
         const [members, postsToday, , outboxBacklog, projectorLag] = say.figures;
         for (const label of [outboxBacklog, projectorLag, postsToday]) {
           await eventually(async () => expect(await figure(page, label!).textContent()).toMatch(/^\d[\d,]*$/));

@@ -28,6 +28,11 @@ export class TestClient {
     } = {},
   ) {}
 
+  /** The app this client calls: for fixtures that must set something up without a caller (a system actor). */
+  application(): NestFastifyApplication {
+    return this.app;
+  }
+
   as(memberId: string, kind: 'member' | 'staff' = 'member'): TestClient {
     return new TestClient(this.app, this.tokens, { ...this.options, memberId, kind });
   }

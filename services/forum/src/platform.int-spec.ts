@@ -1,4 +1,6 @@
 import { eventually, startTestApp, TestApp } from '@forum/testing';
+import { IdentityModule } from '../../identity/src/identity.module';
+import { staffAccount } from '../../identity/src/roles/staff.fixture';
 import { ForumModule } from './forum.module';
 import { testTag } from './tags/tag.fixture';
 
@@ -6,8 +8,9 @@ describe('platform endpoints of a running service', () => {
   let t: TestApp;
 
   beforeAll(async () => {
-    t = await startTestApp([ForumModule]);
-  });
+    // Identity too: the dashboard's figures need a staff permission (`dashboard.read`), which identity grants.
+    t = await startTestApp([IdentityModule, ForumModule]);
+  }, 120_000);
   afterAll(() => t.close());
 
   it('documents every API route in the OpenAPI document', async () => {
@@ -51,7 +54,13 @@ describe('platform endpoints of a running service', () => {
   });
 
   it("shows staff, and only staff, the pipeline status and the day's topic count", async () => {
-    const staff = t.client.as('staff-1', 'staff');
+    const staff = t.client.as(
+      await staffAccount(t.app, 'dashboard_admin', {
+        contexts: [IdentityModule, ForumModule],
+        permission: 'dashboard.read',
+      }),
+      'staff',
+    );
     const tagIds = [await testTag(t.client)];
     expect((await staff.post('/api/forum/topics', { title: 'Counted today', content: 'x', tagIds })).status).toBe(201);
     const status = await staff.get<{ outboxBacklog: number; projectorLag: number; groups: unknown[] }>(
@@ -66,6 +75,7 @@ describe('platform endpoints of a running service', () => {
     });
     for (const url of ['/api/ops/status', '/api/forum/stats']) {
       expect((await t.client.as('member-1').get(url)).status).toBe(403);
+      expect((await t.client.as('staff-without-roles', 'staff').get(url)).status).toBe(403);
       expect((await t.client.anonymous().get(url)).status).toBe(401);
     }
   });

@@ -1,16 +1,31 @@
+import { newId } from '@forum/contracts';
 import type { TestClient } from '@forum/testing';
+import { TagTree } from './tag.commands';
+import { createTagBody } from './tag.schemas';
 import type { TagTreeNode } from './tag.schemas';
 
 /**
- * For tests that post topics: a root leaf tag named `name`, created through the staff API if missing (topics must
- * go in existing leaf tags). Usage: `tagIds: [await testTag(t.client)]`.
+ * For tests that post topics: a root leaf tag named `name`, created if missing (topics must go in existing leaf
+ * tags). Usage: `tagIds: [await testTag(t.client)]`. Created by the system actor in the app behind the client:
+ * the staff API needs `content.manage`, which only an app with identity can grant, and the forum alone must do.
  */
 export async function testTag(client: TestClient, name = 'General'): Promise<string> {
-  const staff = client.as('tag-fixture-staff', 'staff');
-  const created = await staff.post<{ tagId: string }>('/api/forum/tags', { name });
-  if (created.status === 201) return created.body.tagId;
-  const tree = await client.get<{ items: TagTreeNode[] }>('/api/forum/tags');
-  const found = tree.body.items.find((tag) => tag.name === name);
-  if (!found) throw new Error(`could not create the test tag: ${created.status} ${JSON.stringify(created.body)}`);
-  return found.tagId;
+  const existing = async () =>
+    (await client.get<{ items: TagTreeNode[] }>('/api/forum/tags')).body.items.find((tag) => tag.name === name);
+  const found = await existing();
+  if (found) return found.tagId;
+  const tags = client.application().get(TagTree, { strict: false });
+  try {
+    const created = await tags.create(createTagBody.parse({ name }), {
+      actor: { kind: 'system', id: null, ip: '127.0.0.1' },
+      now: new Date(),
+      correlationId: newId(),
+    });
+    return created.tagId;
+  } catch (error) {
+    // Another test of the file created it meanwhile (the name is taken): use that one.
+    const raced = await existing();
+    if (!raced) throw error;
+    return raced.tagId;
+  }
 }

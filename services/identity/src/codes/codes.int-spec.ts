@@ -468,7 +468,9 @@ describe('verification codes: phone and email registration and login, recovery, 
   it('shows the outbox to staff only, filtered by channel', async () => {
     const member = await t.client.as('member-1').get<ErrorBody>('/api/identity/staff/outbox');
     expect(member.status).toBe(403);
-    const staff = t.client.as('staff-1', 'staff');
+    // A staff account needs `outbox.read` (the administrator holds it); one holding no permission is refused.
+    expect((await t.client.as('staff-without-roles', 'staff').get('/api/identity/staff/outbox')).status).toBe(403);
+    const staff = t.client.as(staffId, 'staff');
     const sms = await staff.get<{
       items: { channel: string; target: string; text: string; purpose: string }[];
       total: number;
