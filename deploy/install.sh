@@ -41,8 +41,8 @@ fi
 if [ "${1:-}" = --browser ] && [ -z "${CHROMIUM_PATH:-}" ] && [ ! -x /usr/bin/chromium ]; then
   if [ "$(id -u)" -eq 0 ] && command -v apt-get >/dev/null 2>&1; then
     say "installing Debian's chromium for the browser specs"
-    apt-get update -qq >/dev/null
-    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
+    apt-get update -qq >/dev/null || true
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq -o DPkg::Lock::Timeout=300 chromium >/dev/null
   else
     say "no /usr/bin/chromium and not root: the browser specs will fail (apt-get install chromium, or set CHROMIUM_PATH)"
   fi
