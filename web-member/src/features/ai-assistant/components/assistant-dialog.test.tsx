@@ -166,6 +166,37 @@ describe('the AI assistant dialog', () => {
     expect(show).toHaveBeenLastCalledWith(expect.objectContaining({ kind: 'success' }));
   });
 
+  it('keeps working when the browser returns a promise from scrollIntoView (current Chromium)', async () => {
+    const user = userEvent.setup();
+    // React calls what an effect returns as its cleanup: a promise there crashed the whole app.
+    Element.prototype.scrollIntoView = vi.fn(() => Promise.resolve()) as unknown as Element['scrollIntoView'];
+    try {
+      let questions = 0;
+      vi.stubGlobal(
+        'fetch',
+        vi.fn(async (_input: RequestInfo | URL, init: RequestInit = {}) => {
+          if (init.method !== 'POST') return json(200, { items: [] });
+          questions += 1;
+          return sse([
+            ['start', { conversationId: 'c', messageId: 'm', provider: 'offline' }],
+            ['delta', { text: 'Use the **New topic** button.' }],
+            ['done', { messageId: 'm' }],
+          ]);
+        }),
+      );
+      renderWithProviders(<AssistantDialog status={allowed} onClose={vi.fn()} />);
+      await user.type(screen.getByLabelText('Your question'), 'How do I post?');
+      await user.click(screen.getByRole('button', { name: 'Send' }));
+      expect(await screen.findByText('New topic')).toBeTruthy();
+      await waitFor(() => expect(screen.getByRole('button', { name: 'Send' })).toHaveProperty('disabled', false));
+      await user.click(screen.getByRole('button', { name: 'New conversation' }));
+      expect(screen.queryByText('New topic')).toBeNull();
+      expect(questions).toBe(1);
+    } finally {
+      delete (Element.prototype as Partial<Element>).scrollIntoView;
+    }
+  });
+
   it('tells a member without the permission why, in Chinese', () => {
     setup({}, { ...allowed, allowed: false }, 'zh');
     expect(screen.getByRole('alert').textContent).toBe('您没有使用 AI 助手的权限。');
@@ -174,15 +205,17 @@ describe('the AI assistant dialog', () => {
 });
 
 describe('the AI assistant entry', () => {
-  it('is hidden while the switch is off, and opens the dialog while it is on', async () => {
+  it('stays while the switch is off and shows the staff message, and opens the dialog while it is on', async () => {
     const user = userEvent.setup();
     const network = fakeFetch({
-      'GET /api/assistant/status': () => json(200, { ...allowed, enabled: false, allowed: false }),
+      'GET /api/assistant/status': () =>
+        json(200, { ...allowed, enabled: false, allowed: false, message: 'The assistant rests until Monday.' }),
     });
     vi.stubGlobal('fetch', network.fetch);
     const { unmount } = renderWithProviders(<AssistantEntry />);
-    await waitFor(() => expect(network.sent.length).toBeGreaterThan(0));
-    expect(screen.queryByRole('button', { name: 'AI assistant' })).toBeNull();
+    await user.click(await screen.findByRole('button', { name: 'AI assistant' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('The assistant rests until Monday.');
+    expect(screen.queryByLabelText('Your question')).toBeNull();
     unmount();
 
     vi.stubGlobal(

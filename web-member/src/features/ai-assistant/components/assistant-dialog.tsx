@@ -69,7 +69,11 @@ export function AssistantDialog({ status, onClose }: { status: AssistantStatus; 
     if (conversation.data) setMessages(conversation.data.messages);
   }, [conversation.data]);
   useEffect(() => () => streaming?.abort(), [streaming]);
-  useEffect(() => end.current?.scrollIntoView?.({ block: 'end' }), [messages]);
+  useEffect(() => {
+    // A block body, never `() => element.scrollIntoView()`: current Chromium returns a promise from scrollIntoView,
+    // and React calls whatever an effect returns as its cleanup ("l is not a function", the whole app gone).
+    end.current?.scrollIntoView?.({ block: 'end' });
+  }, [messages]);
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => event.key === 'Escape' && onClose();
     window.addEventListener('keydown', onKey);

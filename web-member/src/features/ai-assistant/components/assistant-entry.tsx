@@ -7,14 +7,14 @@ const AssistantDialog = lazy(() =>
 );
 
 /**
- * The header's entry to the AI assistant, for signed-in readers while the switch is on; a member without the
- * permission still sees it and is told why it does not answer (spec: "a permission message is shown").
+ * The header's entry to the AI assistant, for signed-in readers. It stays while staff switch the assistant off or
+ * the member lacks the permission: opening it then shows why (the staff's message, or the permission message).
  */
 export function AssistantEntry() {
   const { t } = useTranslation();
   const status = useAssistantStatus(true);
   const [open, setOpen] = useState(false);
-  if (!status.data?.enabled) return null;
+  if (!status.data) return null;
   return (
     <>
       <button type="button" className="button assistant-entry" onClick={() => setOpen(true)}>
