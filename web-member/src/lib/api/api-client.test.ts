@@ -322,13 +322,32 @@ describe('HTTP error catalogue', () => {
     expect(uiEvents()).toEqual([{ type: 'topicDetailDenied' }]);
   });
 
-  it('403 while the topic detail screen is shown denies topic detail', async () => {
+  it('403 on reading the topic denies topic detail', async () => {
     const { uiEvents } = await failWith(
       403,
       { code: 'auth.forbidden', message: 'no' },
-      { location: '/thread?topicId=1' },
+      { url: '/api/forum/topics/t1', location: '/thread?topicId=t1' },
     );
     expect(uiEvents()).toEqual([{ type: 'topicDetailDenied' }]);
+  });
+
+  it('403 on anything else while the topic is shown keeps the topic and shows the server message', async () => {
+    const refused = { code: 'forum.comments_disabled', message: '评论功能维护中，请稍后再来。' };
+    const { client, uiEvents } = setup(
+      {
+        'POST /api/forum/topics/t1/comments': () => json(403, refused),
+        'GET /api/forum/topics/t1/comments': () => json(403, refused),
+      },
+      { location: '/thread?topicId=t1' },
+    );
+    const written = await client.post('/api/forum/topics/t1/comments', { content: 'hi' }).catch((e: unknown) => e);
+    expect(written).toMatchObject({ status: 403, message: refused.message });
+    await client.post('/api/forum/topics/t1/comments', { content: 'hi' }, { silent: true }).catch(() => undefined);
+    await client.get('/api/forum/topics/t1/comments').catch(() => undefined);
+    expect(uiEvents()).toEqual([
+      { type: 'toast', key: 'http.30', persistent: false, detail: refused.message },
+      { type: 'toast', key: 'http.30', persistent: false, detail: refused.message },
+    ]);
   });
 
   it('403 elsewhere: toast http.30', async () => {

@@ -184,7 +184,7 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
   }
 
   /** The HTTP error catalogue of spec §8 (401 is handled by the refresh logic). */
-  function reportHttpFailure(error: ApiError, silent: boolean): void {
+  function reportHttpFailure(error: ApiError, silent: boolean, method: string): void {
     const detail = error.code || error.fieldErrors.length ? error.message : undefined;
     const shown = (show: () => void) => {
       if (!silent) show();
@@ -200,8 +200,9 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
       case 401:
         return;
       case 403:
-        if (isTopicDetail(error.url) || pathOf(config.currentLocation()) === '/thread')
-          emit({ type: 'topicDetailDenied' });
+        // Only reading the topic itself denies the page; a refused write on it (comments switched off, say) keeps
+        // the topic and the member's text, and says why.
+        if (isTopicRead(method, error.url)) emit({ type: 'topicDetailDenied' });
         else shown(() => toast('http.30', false, { detail }));
         return;
       case 404:
@@ -256,6 +257,7 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
       reportHttpFailure(
         new ApiError({ kind: 'http', url: answer.url, status: answer.response.status, body: answer.body }),
         false,
+        'POST',
       );
       return failed();
     }
@@ -305,7 +307,7 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
       if (options.redirectOnAuthFailure !== false) sendToLogin(outcome.attempt, method);
       throw new ApiError({ kind: 'session', url, status: 401, body });
     }
-    reportHttpFailure(error, options.silent === true);
+    reportHttpFailure(error, options.silent === true, method);
     throw error;
   }
 
@@ -369,6 +371,9 @@ function pathOf(location: string): string {
   return path.replace(/^https?:\/\/[^/]+/, '');
 }
 
-function isTopicDetail(url: string): boolean {
-  return /\/thread(?:[/?#]|$)/.test(pathOf(url));
+/** A read of one topic: the forum's `GET /api/forum/topics/:id`, or the specification's `/thread`. */
+function isTopicRead(method: string, url: string): boolean {
+  if (method !== 'GET') return false;
+  const path = pathOf(url);
+  return /\/api\/forum\/topics\/[^/]+$/.test(path) || /\/thread\/?$/.test(path);
 }
