@@ -87,11 +87,12 @@ export type ConversationEvent =
 
 /**
  * Reminder codes of DOMAIN §9, kept as the original numbers (clients and preferences store them). Mentions step by
- * ten like likes do: 200 topic, 210 comment, 220 reply, 230 question, 240 answer, 250 answer reply.
+ * ten like likes do: 200 topic, 210 comment, 220 reply, 230 question, 240 answer, 250 answer reply. 310 "my answer
+ * was adopted" is ours: the specification's 31 types have none for it (ADR 0012).
  */
 export const REMINDER_TYPES = [
   10, 20, 30, 40, 50, 55, 60, 70, 80, 90, 100, 110, 120, 130, 140, 150, 160, 170, 180, 190, 200, 210, 220, 230, 240,
-  250, 260, 270, 280, 290, 300,
+  250, 260, 270, 280, 290, 300, 310,
 ] as const;
 export type ReminderType = (typeof REMINDER_TYPES)[number];
 
@@ -107,6 +108,11 @@ const reminderTarget = {
   /** A short plain-text excerpt of what was written (never hidden content). */
   summary: z.string().nullable(),
   occurredAt: z.string(),
+  /** Q&A reminders (120–190, 230–250, 280–310): the question, its title, the answer and the answer reply. */
+  questionId: z.string().nullable().optional(),
+  questionTitle: z.string().nullable().optional(),
+  answerId: z.string().nullable().optional(),
+  answerReplyId: z.string().nullable().optional(),
 };
 
 /**

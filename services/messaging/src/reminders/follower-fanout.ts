@@ -8,6 +8,7 @@ import { EventStore } from '@forum/event-store';
 import { CONTEXT_DB, ReactorHost } from '@forum/platform';
 import { FollowerDocument, MSG_FOLLOWERS } from './followers.projection';
 import { followerFanoutDecider } from './reminder-delivery.decider';
+import { qaFollowedPost } from './qa-reminder-rules';
 import { summaryOf, ReminderTarget } from './reminder-rules';
 
 export const FANOUT_REACTOR = 'messaging-follower-fanout';
@@ -15,8 +16,21 @@ export const FANOUT_REACTOR = 'messaging-follower-fanout';
 /** Followers per `RemindersDelivered` event: ~40 KB of ids, one bulk write of this many rows downstream. */
 export const FANOUT_BATCH = 1000;
 
-/** "Someone I follow posted": 90 a topic, 100 a comment, 110 a reply (DOMAIN §9). */
-export const FOLLOWED_POST_TYPES: ReminderType[] = [90, 100, 110];
+/**
+ * "Someone I follow posted": 90 a topic, 100 a comment, 110 a reply; 170 asked, 180 answered, 190 replied to an
+ * answer (DOMAIN §9).
+ */
+export const FOLLOWED_POST_TYPES: ReminderType[] = [90, 100, 110, 170, 180, 190];
+
+/** What the fan-out reads: forum posts and Q&A questions, answers and answer replies. */
+export const FANOUT_TOPICS = [
+  'forum.topic',
+  'forum.comment',
+  'forum.reply',
+  'qa.question',
+  'qa.answer',
+  'qa.answerReply',
+];
 
 /**
  * Write fan-out in batches (ADR 0012): for each topic, comment or reply, the author's followers are read in pages
@@ -71,7 +85,7 @@ export class FollowerFanout {
     return {
       name: FANOUT_REACTOR,
       version: 1,
-      topics: ['forum.topic', 'forum.comment', 'forum.reply'],
+      topics: FANOUT_TOPICS,
       handle: async (event) => {
         await this.react(event);
       },
@@ -113,8 +127,19 @@ export class FollowerFanout {
         };
         return { authorId, type: 110, target };
       }
-      default:
-        return null;
+      default: {
+        const qa = qaFollowedPost(envelope);
+        if (!qa) return null;
+        const target = {
+          ...base,
+          ...none,
+          topicId: null,
+          senderId: qa.authorId,
+          ...qa.target,
+          summary: summaryOf(qa.content),
+        };
+        return { authorId: qa.authorId, type: qa.type, target };
+      }
     }
   }
 }

@@ -37,6 +37,10 @@ export interface ReminderRowDocument {
   topicTitle: string | null;
   commentId: string | null;
   replyId: string | null;
+  questionId?: string | null;
+  questionTitle?: string | null;
+  answerId?: string | null;
+  answerReplyId?: string | null;
   summary: string | null;
   occurredAt: string;
   read?: boolean;

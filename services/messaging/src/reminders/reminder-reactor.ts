@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Db } from 'mongodb';
-import type { EventEnvelope, ReplyEvent } from '@forum/contracts';
+import type { AnswerReplyEvent, EventEnvelope, ReplyEvent } from '@forum/contracts';
 import { reactionMeta } from '@forum/event-bus';
 import type { ReactorDefinition } from '@forum/event-bus';
 import { EventStore } from '@forum/event-store';
@@ -8,9 +8,15 @@ import { CONTEXT_DB, ReactorHost } from '@forum/platform';
 import { deliveryStream, reminderDeliveryDecider } from './reminder-delivery.decider';
 import { planReminders, REMINDER_SOURCE_TOPICS, ReminderLookups } from './reminder-rules';
 import {
+  AnswerReplierDocument,
+  AnswerSourceDocument,
   CommentSourceDocument,
+  QuestionSourceDocument,
+  RS_ANSWER_REPLIERS,
+  RS_ANSWERS,
   RS_COMMENT_REPLIERS,
   RS_COMMENTS,
+  RS_QUESTIONS,
   RS_TOPICS,
   TopicSourceDocument,
 } from './reminder-sources.projection';
@@ -26,7 +32,7 @@ export const REMINDER_REACTOR = 'messaging-reminders';
 const LOOKUP_WAIT_MS = 3000;
 
 /**
- * Turns forum and identity events into reminders: plans recipients (pure rules + lookups), then appends one
+ * Turns forum, Q&A and identity events into reminders: plans recipients (pure rules + lookups), then appends one
  * `RemindersDelivered` per source event, with the source event's id as idempotency key and stream.
  */
 @Injectable()
@@ -55,6 +61,20 @@ export class ReminderReactor {
    * each other (replies of one comment are different streams, which Kafka does not order).
    */
   private async recordReplier(event: EventEnvelope): Promise<void> {
+    if (event.type === 'AnswerReplyPosted') {
+      // The same for type 150 (replied to the answer before) and 160 (the reply a new reply answers).
+      const { answerId, replyId, authorId } = (
+        event as EventEnvelope & Extract<AnswerReplyEvent, { type: 'AnswerReplyPosted' }>
+      ).data;
+      await this.db
+        .collection<AnswerReplierDocument>(RS_ANSWER_REPLIERS)
+        .updateOne(
+          { _id: `${answerId}|${replyId}` },
+          { $set: { answerId, replyId, memberId: authorId } },
+          { upsert: true },
+        );
+      return;
+    }
     if (event.type !== 'ReplyPosted') return;
     const { commentId, replyId, authorId } = (event as EventEnvelope & Extract<ReplyEvent, { type: 'ReplyPosted' }>)
       .data;
@@ -74,6 +94,9 @@ export class ReminderReactor {
   private lookups(): ReminderLookups {
     const topics = this.db.collection<TopicSourceDocument>(RS_TOPICS);
     const comments = this.db.collection<CommentSourceDocument>(RS_COMMENTS);
+    const questions = this.db.collection<QuestionSourceDocument>(RS_QUESTIONS);
+    const answers = this.db.collection<AnswerSourceDocument>(RS_ANSWERS);
+    const answerRepliers = this.db.collection<AnswerReplierDocument>(RS_ANSWER_REPLIERS);
     return {
       topic: async (topicId) => {
         const topic = await waitFor(() => topics.findOne({ _id: topicId }));
@@ -86,6 +109,18 @@ export class ReminderReactor {
           .collection<{ _id: string; memberId: string; replyId: string }>(RS_COMMENT_REPLIERS)
           .find({ _id: { $gt: prefix, $lt: `${prefix}\uffff` } })
           .toArray();
+        return rows.map(({ memberId, replyId }) => ({ memberId, replyId }));
+      },
+      question: async (questionId) => {
+        const question = await waitFor(() => questions.findOne({ _id: questionId }));
+        return question ? { askerId: question.askerId, title: question.title } : null;
+      },
+      answerAuthor: async (answerId) => (await waitFor(() => answers.findOne({ _id: answerId })))?.authorId ?? null,
+      answerReplyAuthor: async (answerId, replyId) =>
+        (await waitFor(() => answerRepliers.findOne({ _id: `${answerId}|${replyId}` })))?.memberId ?? null,
+      answerRepliers: async (answerId) => {
+        const prefix = `${answerId}|`;
+        const rows = await answerRepliers.find({ _id: { $gt: prefix, $lt: `${prefix}\uffff` } }).toArray();
         return rows.map(({ memberId, replyId }) => ({ memberId, replyId }));
       },
     };

@@ -5,6 +5,10 @@ const lookups = (over: Partial<ReminderLookups> = {}): ReminderLookups => ({
   topic: async () => ({ authorId: 'topicAuthor', title: 'A topic' }),
   commentAuthor: async () => 'commentAuthor',
   commentRepliers: async () => [],
+  question: async () => null,
+  answerAuthor: async () => null,
+  answerReplyAuthor: async () => null,
+  answerRepliers: async () => [],
   ...over,
 });
 

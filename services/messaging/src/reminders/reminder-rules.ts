@@ -8,6 +8,7 @@ import type {
   TopicEvent,
   UnlockEvent,
 } from '@forum/contracts';
+import { planQaReminders, QA_REMINDER_SOURCE_TOPICS, QA_REMINDER_TYPES, QaReminderLookups } from './qa-reminder-rules';
 
 /** What a reminder points at and says, as the `RemindersDelivered` event carries it. */
 export interface ReminderTarget {
@@ -20,6 +21,11 @@ export interface ReminderTarget {
   replyId: string | null;
   summary: string | null;
   occurredAt: string;
+  /** Q&A reminders only (absent on forum ones): the question, its title, the answer, the answer reply. */
+  questionId?: string | null;
+  questionTitle?: string | null;
+  answerId?: string | null;
+  answerReplyId?: string | null;
 }
 
 export interface ReminderPlan {
@@ -28,7 +34,7 @@ export interface ReminderPlan {
 }
 
 /** The facts about other content the rules need; `null` when not known (yet). */
-export interface ReminderLookups {
+export interface ReminderLookups extends QaReminderLookups {
   topic(topicId: string): Promise<{ authorId: string; title: string } | null>;
   commentAuthor(commentId: string): Promise<string | null>;
   /** Who replied to the comment, with each reply's id (reply ids sort by time). */
@@ -43,15 +49,17 @@ export const REMINDER_SOURCE_TOPICS = [
   'forum.like',
   'forum.topicUnlock',
   'identity.follow',
+  ...QA_REMINDER_SOURCE_TOPICS,
 ];
 
 /**
- * Reminder types this build generates (DOMAIN §9): these rules, plus 90/100/110 from the follower fan-out. The Q&A
- * types (120–190, 230–250, 280–300) wait for the Q&A context's events.
+ * Reminder types this build generates: every type of DOMAIN §9 — these rules and the Q&A ones, plus 90/100/110 and
+ * 170/180/190 from the follower fan-out — and 310 (my answer adopted).
  */
 export const IMPLEMENTED_REMINDER_TYPES: ReminderType[] = [
-  10, 20, 30, 40, 50, 55, 60, 70, 80, 90, 100, 110, 200, 210, 220, 260, 270,
-];
+  ...([10, 20, 30, 40, 50, 55, 60, 70, 80, 90, 100, 110, 170, 180, 190, 200, 210, 220, 260, 270] as const),
+  ...QA_REMINDER_TYPES,
+].sort((a, b) => a - b);
 
 const SUMMARY_LENGTH = 100;
 
@@ -180,7 +188,19 @@ export async function planReminders(envelope: EventEnvelope, lookups: ReminderLo
       const { followerId, followeeId } = event.data;
       return plan({ ...base, ...none, senderId: followerId }, new Recipients(followerId).add(followeeId, 80));
     }
-    default:
-      return null;
+    default: {
+      const qa = await planQaReminders(envelope, lookups);
+      if (!qa) return null;
+      const recipients = new Recipients(qa.senderId);
+      for (const { memberId, type } of qa.recipients) recipients.add(memberId, type);
+      const target = {
+        ...base,
+        ...none,
+        senderId: qa.senderId,
+        ...qa.target,
+        summary: qa.content === null ? null : summaryOf(qa.content),
+      };
+      return plan(target, recipients);
+    }
   }
 }

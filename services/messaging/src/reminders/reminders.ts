@@ -31,6 +31,11 @@ export interface ReminderView {
   topicTitle: string | null;
   commentId: string | null;
   replyId: string | null;
+  /** Q&A reminders: the question (its page), its title, the answer and the answer reply; null otherwise. */
+  questionId: string | null;
+  questionTitle: string | null;
+  answerId: string | null;
+  answerReplyId: string | null;
   summary: string | null;
   at: string;
   read: boolean;
@@ -93,6 +98,10 @@ export class Reminders {
       topicTitle: row.topicTitle,
       commentId: row.commentId,
       replyId: row.replyId,
+      questionId: row.questionId ?? null,
+      questionTitle: row.questionTitle ?? null,
+      answerId: row.answerId ?? null,
+      answerReplyId: row.answerReplyId ?? null,
       summary: row.summary,
       at: row.occurredAt,
       read: row.read === true || row.reminderId <= watermark,
