@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ReportButton } from '@/features/moderation/components/report-button';
+import { toaster } from '@/components/ui/toast-store';
 import { json } from '@/testing/fake-fetch';
 import { fakeFetch } from '@/testing/fake-fetch';
 import { callsTo } from '@/testing/form-helpers';
@@ -125,17 +126,33 @@ describe('report dialog', { timeout: 30_000 }, () => {
     });
   });
 
-  it('is not offered to visitors or while reporting is switched off', () => {
+  it('is not offered to visitors', () => {
     applySiteInfo({ systemUser: null });
-    const { unmount } = renderWithProviders(<ReportButton kind="topic" contentId="t1" />);
+    renderWithProviders(<ReportButton kind="topic" contentId="t1" />);
     expect(screen.queryByRole('button', { name: 'Report' })).toBeNull();
+  });
+
+  it('stays while reporting is switched off, and says so with the staff message or the standard one', async () => {
+    const user = userEvent.setup();
+    const show = vi.spyOn(toaster, 'show');
+    applySiteInfo({
+      systemUser: { id: 'm1', account: 'ann', nickname: 'Ann', kind: 'member' },
+      switches: { reporting: { enabled: false, message: 'Reports reopen on Monday.' } },
+    });
+    const { unmount } = renderWithProviders(<ReportButton kind="topic" contentId="t1" />);
+    await user.click(screen.getByRole('button', { name: 'Report' }));
+    expect(show).toHaveBeenLastCalledWith(
+      expect.objectContaining({ kind: 'error', message: 'Reports reopen on Monday.' }),
+    );
+    expect(screen.queryByRole('dialog')).toBeNull();
     unmount();
     applySiteInfo({
       systemUser: { id: 'm1', account: 'ann', nickname: 'Ann', kind: 'member' },
       switches: { reporting: { enabled: false, message: '' } },
     });
-    renderWithProviders(<ReportButton kind="topic" contentId="t1" />);
-    expect(screen.queryByRole('button', { name: 'Report' })).toBeNull();
+    renderWithProviders(<ReportButton kind="topic" contentId="t1" />, { language: 'zh' });
+    await user.click(screen.getByRole('button', { name: '举报' }));
+    expect(show).toHaveBeenLastCalledWith(expect.objectContaining({ kind: 'error', message: '举报功能暂时关闭。' }));
   });
 });
 

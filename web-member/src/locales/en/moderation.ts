@@ -37,6 +37,7 @@ export const moderationEn = {
     removeImage: 'Remove',
     submit: 'Submit report',
     sent: 'Thank you. Staff will review your report.',
+    closed: 'Reporting is switched off at the moment.',
   },
   reports: {
     list: 'My reports',

@@ -39,6 +39,7 @@ export const moderationZh: typeof moderationEn = {
     removeImage: '移除',
     submit: '提交举报',
     sent: '感谢您的举报，员工会尽快处理。',
+    closed: '举报功能暂时关闭。',
   },
   reports: {
     list: '我的举报',

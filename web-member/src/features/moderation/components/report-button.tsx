@@ -12,7 +12,8 @@ export const REASON_MAX_LENGTH = 500;
 /**
  * "Report" under a topic, comment or reply (DOMAIN §10): a modal dialog to choose the type, write the reason
  * (required by some types), attach images (as many as the site allows) and, when the member files many
- * reports a minute, answer a captcha. Visitors are not offered it.
+ * reports a minute, answer a captcha. Visitors are not offered it; while staff switch reporting off it stays, and
+ * says so with their message.
  */
 export function ReportButton({ kind, contentId }: { kind: ReportKind; contentId: string }) {
   const { t } = useTranslation();
@@ -20,10 +21,14 @@ export function ReportButton({ kind, contentId }: { kind: ReportKind; contentId:
   const opener = useRef<HTMLButtonElement>(null);
   const loggedIn = useAppState((state) => state.systemUser !== null);
   const reporting = useFeatureSwitch('reporting');
-  if (!loggedIn || !reporting.enabled) return null;
+  if (!loggedIn) return null;
+  const choose = () => {
+    if (reporting.enabled) setOpen(true);
+    else toast.error(reporting.message || t('moderation.report.closed'));
+  };
   return (
     <>
-      <button ref={opener} type="button" className="button button--small" onClick={() => setOpen(true)}>
+      <button ref={opener} type="button" className="button button--small" onClick={choose}>
         {t('moderation.report.open')}
       </button>
       {open ? (
