@@ -144,6 +144,8 @@ export class ProfileController {
       avatarUrl: cancelled ? null : (member.avatarUrl ?? null),
       cancelled,
       isStaff: member.kind === 'staff',
+      allowUserDynamic: !cancelled && member.allowUserDynamic !== false,
+      registeredAt: member.registeredAt,
       ...counts,
       followedByMe,
     };

@@ -140,6 +140,9 @@ describe('identity: profile, avatar, password, cancellation', () => {
     });
     expect(changed.status).toBe(200);
     expect(changed.body).toMatchObject({ nickname: 'Anna', allowUserDynamic: false, hintQuestion: 'My first school?' });
+    // The member page reads the switch from the public profile to leave the dynamics out.
+    const shown = await t.client.anonymous().get<PublicProfileView>(`/api/identity/members/${ann}`);
+    expect(shown.body).toMatchObject({ nickname: 'Anna', allowUserDynamic: false, registeredAt: expect.any(String) });
     const taken = await as(bob).request<ErrorBody>('PATCH', '/api/identity/me', { nickname: 'anna' });
     expect([taken.status, taken.body.code]).toEqual([409, 'identity.nickname_taken']);
     const freed = await as(bob).request<MeView>('PATCH', '/api/identity/me', { nickname: 'Annie' });

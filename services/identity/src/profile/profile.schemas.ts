@@ -78,6 +78,9 @@ export interface PublicProfileView {
   avatarUrl: string | null;
   cancelled: boolean;
   isStaff: boolean;
+  /** False when the member hides their dynamics ("allow display of user dynamics" off). */
+  allowUserDynamic: boolean;
+  registeredAt: string;
   followerCount: number;
   followingCount: number;
   followedByMe: boolean;
