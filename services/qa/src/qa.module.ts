@@ -19,6 +19,7 @@ import { QuestionCommands } from './questions/question.commands';
 import { QuestionQueries } from './questions/question.queries';
 import {
   AnswersController,
+  MemberQaController,
   MyQaController,
   QuestionsController,
   StaffQaController,
@@ -53,6 +54,7 @@ export const QA_PROJECTIONS = [
     QuestionsController,
     AnswersController,
     MyQaController,
+    MemberQaController,
     StaffQaController,
     QaStaffReviewController,
     MyQaSubmissionsController,

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { Actor, CommandMetadata, Page } from '@forum/contracts';
 import type { AuthorView } from '@forum/platform';
 import { CommandMeta, CurrentActor, Public, RequiresPermission, ValidBody, ValidQuery } from '@forum/platform';
+import { DomainError } from '@forum/event-store';
 import { AnswerCommands } from '../answers/answer.commands';
 import type { AnswerWritten } from '../answers/answer.commands';
 import { AnswerLikes } from '../marks/answer-likes';
@@ -254,6 +255,38 @@ export class MyQaController {
     @CommandMeta() meta: CommandMetadata,
   ): Promise<Page<QuestionRow>> {
     return this.queries.myFavourites(actorOf(meta).by, paging);
+  }
+}
+
+const MEMBER_ID = /^[A-Za-z0-9_-]{1,64}$/;
+
+function memberIdOf(value: string): string {
+  if (!MEMBER_ID.test(value)) throw new DomainError('common.not_found');
+  return value;
+}
+
+/** A member's questions and answers, for their member page (the same rows anyone sees on the questions). */
+@ApiTags('qa')
+@Controller('qa/members')
+export class MemberQaController {
+  constructor(private readonly queries: QuestionQueries) {}
+
+  @Public()
+  @Get(':memberId/questions')
+  questions(
+    @Param('memberId') memberId: string,
+    @ValidQuery(pagingQuery) paging: PagingQuery,
+  ): Promise<Page<QuestionRow>> {
+    return this.queries.myQuestions(memberIdOf(memberId), paging);
+  }
+
+  @Public()
+  @Get(':memberId/answers')
+  answers(
+    @Param('memberId') memberId: string,
+    @ValidQuery(pagingQuery) paging: PagingQuery,
+  ): Promise<Page<AnswerView>> {
+    return this.queries.answers({ authorId: memberIdOf(memberId), deleted: false }, paging);
   }
 }
 

@@ -81,6 +81,15 @@ describe('qa: questions, answers and replies', () => {
     expect((await mine<AnswerView>('answers', helper)).map((row) => row.answerId)).toEqual([answerId]);
     expect((await mine<ReplyView>('answer-replies', asker)).map((row) => row.replyId)).toEqual([reply.body.id]);
     expect((await mine<QuestionRow>('favourites', helper)).map((row) => row.questionId)).toEqual([plain]);
+    // The member page shows anyone a member's questions and answers.
+    const theirs = async <T>(path: string, who: string) =>
+      (await f.t.client.anonymous().get<Page<T>>(`/api/qa/members/${who}/${path}`)).body;
+    expect((await theirs<QuestionRow>('questions', asker)).items.map((row) => row.questionId)).toEqual([
+      rewarded,
+      plain,
+    ]);
+    expect(await theirs<AnswerView>('answers', helper)).toMatchObject({ total: 1, items: [{ answerId }] });
+    expect((await theirs<AnswerView>('answers', asker)).total).toBe(0);
 
     // Someone else's question is not theirs to edit; a closed switch refuses members with the staff's message.
     const edit = await f.t.client
