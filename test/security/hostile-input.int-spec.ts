@@ -1,6 +1,9 @@
+import type { NestContainer } from '@nestjs/core';
 import type { ErrorBody } from '@forum/contracts';
 import { eventually } from '@forum/testing';
 import type { TestClient } from '@forum/testing';
+import { RateLimitGuard } from '../../libs/platform/src/http/rate-limit';
+import type { ReminderPreferences } from '../../services/messaging/src/reminders/reminders';
 import {
   isStaffRoute,
   jsonBodySchema,
@@ -10,7 +13,7 @@ import {
   urlOf,
   WRITE_METHODS,
 } from './security-harness';
-import type { Route, SecurityApp } from './security-harness';
+import type { JsonSchema, Route, SecurityApp } from './security-harness';
 
 /**
  * Issue 11: CSRF on every write, mass assignment and NoSQL-injection payloads in every parameter and body field,
@@ -91,6 +94,272 @@ describe('hostile input on every documented route', () => {
     expect(wrong).toEqual([]);
     expect(await s.commits()).toBe(before);
   }, 120_000);
+
+  /**
+   * Finding 4: a body that is not a JSON (or form) object, or comes as another content type, must not pass for an
+   * empty update. Each is sent where the route's own body would go, by its own caller.
+   */
+  const NOT_AN_OBJECT: { name: string; headers: Record<string, string>; payload: string; fieldCode: string }[] = [
+    ...['null', '[]', '[{}]', '"x"', '1', 'true'].map((payload) => ({
+      name: `JSON ${payload}`,
+      headers: {},
+      payload,
+      fieldCode: 'validation.invalid_type',
+    })),
+    ...[
+      ['text/plain', '{}'],
+      ['text/plain; charset=utf-8', 'disabledTypes=10'],
+      ['application/xml', '<body/>'],
+      ['application/octet-stream', '\u0000\u0001junk'],
+      [
+        'multipart/form-data; boundary=junk',
+        '--junk\r\nContent-Disposition: form-data; name="a"\r\n\r\nb\r\n--junk--\r\n',
+      ],
+      ['multipart/form-data; boundary=junk', 'not multipart at all'],
+    ].map(([contentType, payload]: string[]) => ({
+      name: contentType!,
+      headers: { 'content-type': contentType! },
+      payload: payload!,
+      fieldCode: 'validation.content_type',
+    })),
+  ];
+
+  /**
+   * These sweeps send a route many bodies in a minute from one member; what they measure is validation, so the
+   * in-process rate-limit windows are emptied before each request (tokens-uploads-headers proves the limits).
+   */
+  const withoutRateLimits = (() => {
+    let guards: { windows: Map<string, unknown> }[] | undefined;
+    return () => {
+      const container = (s.t.app as unknown as { container: NestContainer }).container;
+      guards ??= [...container.getModules().values()]
+        .flatMap((module) => [...module.providers.values()])
+        .map((wrapper) => wrapper.instance as unknown)
+        .filter((instance): instance is { windows: Map<string, unknown> } => instance instanceof RateLimitGuard);
+      expect(guards.length).toBeGreaterThan(0);
+      for (const guard of guards) guard.windows.clear();
+    };
+  })();
+
+  const refusedBodies = async (route: Route, client: TestClient) => {
+    const wrong: string[] = [];
+    for (const attempt of NOT_AN_OBJECT) {
+      withoutRateLimits();
+      const response = await client
+        .withHeaders(attempt.headers)
+        .request<ErrorBody>(route.method, urlOf(route.path), attempt.payload);
+      const fieldCodes = (response.body.fieldErrors ?? []).map((error) => `${error.field} ${error.code}`);
+      if (
+        response.status !== 400 ||
+        response.body.code !== 'common.validation_failed' ||
+        fieldCodes.join() !== `(body) ${attempt.fieldCode}`
+      ) {
+        wrong.push(`${nameOf(route)} ${attempt.name} → ${response.status} ${response.body.code} ${fieldCodes.join()}`);
+      }
+    }
+    return wrong;
+  };
+
+  it('refuses null, arrays, scalars and other content types (text, XML, multipart junk) on every JSON write route, changing nothing', async () => {
+    const withBody = routes.filter((route) => WRITE_METHODS.includes(route.method) && jsonBodySchema(route));
+    const before = await s.commits();
+    const wrong: string[] = [];
+    for (const route of withBody) wrong.push(...(await refusedBodies(route, callerOf(route))));
+    expect(withBody.length).toBeGreaterThan(60);
+    expect(wrong).toEqual([]);
+    expect(await s.commits()).toBe(before);
+  }, 150_000);
+
+  type TextSchema = JsonSchema & {
+    items?: TextSchema;
+    anyOf?: TextSchema[];
+    oneOf?: TextSchema[];
+    properties?: Record<string, TextSchema>;
+    additionalProperties?: boolean | TextSchema;
+    'x-single-line'?: boolean;
+  };
+  interface TextField {
+    route: Route;
+    /** As field errors name it: `specifications.0.name`. */
+    path: string[];
+    singleLine: boolean;
+  }
+
+  /** Every text field of every JSON write body, nested ones and list items included, from the OpenAPI document. */
+  const textFields = (): TextField[] => {
+    const fields: TextField[] = [];
+    const walk = (route: Route, schema: TextSchema | undefined, path: string[]) => {
+      if (!schema) return;
+      const types = [schema.type].flat();
+      if (types.includes('string')) fields.push({ route, path, singleLine: Boolean(schema['x-single-line']) });
+      for (const [name, property] of Object.entries(schema.properties ?? {})) walk(route, property, [...path, name]);
+      if (schema.items) walk(route, schema.items, [...path, '0']);
+      for (const alternative of [...(schema.anyOf ?? []), ...(schema.oneOf ?? [])]) walk(route, alternative, path);
+      // A record (the settings patch) or a body validated per variant (register, login): any field is text.
+      if (path.length === 0 && typeof schema.additionalProperties === 'object') {
+        fields.push({ route, path: ['anyField'], singleLine: false });
+      }
+    };
+    for (const route of routes.filter((candidate) => WRITE_METHODS.includes(candidate.method))) {
+      walk(route, (jsonBodySchema(route) as TextSchema | null) ?? undefined, []);
+    }
+    const seen = new Set<string>();
+    return fields.filter((field) => {
+      const key = `${nameOf(field.route)} ${field.path.join('.')}`;
+      if (seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    });
+  };
+
+  /** `{ specifications: [{ name: value }] }` for `specifications.0.name`. */
+  const bodyWith = (path: string[], value: unknown): Record<string, unknown> => {
+    let body: unknown = value;
+    for (let index = path.length - 1; index >= 0; index--) {
+      body = path[index] === '0' && index > 0 ? [body] : { [path[index]!]: body };
+    }
+    return body as Record<string, unknown>;
+  };
+
+  const refusesCharacter = async (client: TestClient, route: Route, path: string[], text: string, extra = {}) => {
+    withoutRateLimits();
+    const response = await client.request<ErrorBody>(route.method, urlOf(route.path), {
+      ...extra,
+      ...bodyWith(path, text),
+    });
+    const field = path.join('.');
+    return (
+      response.status === 400 &&
+      response.body.code === 'common.validation_failed' &&
+      (response.body.fieldErrors ?? []).some(
+        (error) => error.field === field && error.code === 'validation.control_character',
+      )
+    );
+  };
+
+  /** Finding 5: NUL, the other C0 controls but TAB/LF/CR, DEL, C1 controls and lone surrogates (docs/architecture.md). */
+  const FORBIDDEN = [
+    '\u0000',
+    '\u0001',
+    '\u0007',
+    '\u0008',
+    '\u000b',
+    '\u000c',
+    '\u001b',
+    '\u001f',
+    '\u007f',
+    '\u0085',
+    '\u009b',
+    '\ud800',
+  ];
+
+  it('refuses NUL and other control characters in every text field of every JSON write body, naming the field', async () => {
+    const fields = textFields();
+    const before = await s.commits();
+    const accepted: string[] = [];
+    let index = 0;
+    for (const { route, path } of fields) {
+      // NUL everywhere, and one more of the others in turn, inside otherwise ordinary text.
+      for (const character of ['\u0000', FORBIDDEN[index++ % FORBIDDEN.length]!]) {
+        if (!(await refusesCharacter(callerOf(route), route, path, `ab${character}cd`))) {
+          accepted.push(`${nameOf(route)} ${path.join('.')} U+${character.charCodeAt(0).toString(16)}`);
+        }
+      }
+    }
+    const names = fields.map(({ route, path }) => `${nameOf(route)} ${path.join('.')}`);
+    expect(names).toEqual(
+      expect.arrayContaining([
+        'PATCH /api/identity/me nickname',
+        'POST /api/identity/staff/accounts nickname',
+        'POST /api/forum/topics title',
+        'POST /api/forum/topics content',
+        'POST /api/forum/tags name',
+        'POST /api/messaging/messages content',
+        'POST /api/wallet/staff/membership-cards specifications.0.name',
+        'POST /api/wallet/staff/membership-cards descriptionTags.0',
+        'PATCH /api/moderation/settings anyField',
+        'POST /api/identity/register anyField',
+      ]),
+    );
+    expect(fields.length).toBeGreaterThan(120);
+    expect(accepted).toEqual([]);
+
+    // The same rule for a form body (as the member site sends), a nickname at registration, and a query string.
+    const member = s.t.client.as(memberId).from('10.40.0.1');
+    const me = routes.find((route) => nameOf(route) === 'PATCH /api/identity/me')!;
+    expect(await refusesCharacter(member.asForm(), me, ['nickname'], 'Ann\u0000')).toBe(true);
+    const register = routes.find((route) => nameOf(route) === 'POST /api/identity/register')!;
+    expect(
+      await refusesCharacter(s.t.client.anonymous().from('10.40.0.2'), register, ['nickname'], 'Ann\u0000', {
+        method: 'account',
+        account: 'sec_nul_nick',
+      }),
+    ).toBe(true);
+    const lookup = await member.get<ErrorBody>('/api/forum/members/lookup?prefix=a%00b');
+    expect([lookup.status, lookup.body.fieldErrors?.[0]?.code]).toEqual([400, 'validation.control_character']);
+    expect(await s.commits()).toBe(before);
+  }, 180_000);
+
+  it('refuses line breaks, tabs and bidi overrides in every single-line field (names, nicknames, titles)', async () => {
+    const singleLine = textFields().filter((field) => field.singleLine);
+    const before = await s.commits();
+    const accepted: string[] = [];
+    for (const { route, path } of singleLine) {
+      for (const character of ['\n', '\r', '\t', '\u2028', '\u202e', '\u2066']) {
+        if (!(await refusesCharacter(callerOf(route), route, path, `abcd${character}efgh`))) {
+          accepted.push(`${nameOf(route)} ${path.join('.')} U+${character.charCodeAt(0).toString(16)}`);
+        }
+      }
+    }
+    const names = singleLine.map(({ route, path }) => `${nameOf(route)} ${path.join('.')}`);
+    expect(names).toEqual(
+      expect.arrayContaining([
+        'PATCH /api/identity/me nickname',
+        'POST /api/identity/staff/accounts nickname',
+        'POST /api/forum/tags name',
+        'POST /api/qa/questions title',
+        'POST /api/identity/roles name',
+      ]),
+    );
+    expect(accepted).toEqual([]);
+    const register = routes.find((route) => nameOf(route) === 'POST /api/identity/register')!;
+    expect(
+      await refusesCharacter(s.t.client.anonymous().from('10.40.0.3'), register, ['nickname'], 'Ann\u202Egnp.exe', {
+        method: 'account',
+        account: 'sec_bidi_nick',
+      }),
+    ).toBe(true);
+    expect(await s.commits()).toBe(before);
+  }, 150_000);
+
+  it("keeps a member's disabled reminder types when a preferences PUT comes as null, a list, a scalar or another content type", async () => {
+    const member = s.t.client.as(memberId).from('10.41.0.1');
+    const route = routes.find((candidate) => nameOf(candidate) === 'PUT /api/messaging/reminder-preferences')!;
+    const disabled = async () =>
+      (await member.get<ReminderPreferences>('/api/messaging/reminder-preferences')).body.types
+        .filter((type) => !type.enabled)
+        .map((type) => type.type);
+    const set = await member.request<ReminderPreferences>('PUT', '/api/messaging/reminder-preferences', {
+      disabledTypes: [10, 20],
+    });
+    expect(set.status).toBe(200);
+    expect(await disabled()).toEqual([10, 20]);
+    expect(await refusedBodies(route, member)).toEqual([]);
+    expect(await disabled()).toEqual([10, 20]);
+  });
+
+  it('still takes rich, multi-line HTML content (the sanitizer handles the markup)', async () => {
+    const tag = await s.staff.post<{ tagId: string }>('/api/forum/tags', { name: 'Multiline' });
+    const posted = await s.t.client
+      .as(memberId)
+      .from('10.41.0.2')
+      .post<{ topicId: string }>('/api/forum/topics', {
+        title: 'Two paragraphs',
+        content: '<p>line one</p>\r\n\t<p>line <b>two</b> 😀 עברית \u202Bx\u202C</p>\n<pre>\tcode</pre>',
+        tagIds: [tag.body.tagId],
+      });
+    expect(posted.status).toBe(201);
+  });
 
   const OPERATORS: unknown[] = [{ $gt: '' }, { $ne: null }, ['$where'], { $where: 'sleep(1000)' }, { $regex: '.*' }];
   const QUERY_PAYLOADS = ['[$ne]=', '[$gt]=', '[$regex]=.*', '[$where]=1', '=%7B%22%24gt%22%3A%22%22%7D'];
