@@ -68,13 +68,17 @@ describe('live unread badge in Chromium', () => {
       localStorage: { language: 'en_US', accessToken: author.accessToken, refreshToken: author.refreshToken },
     }),
     async ({ page }) => {
-      // The stream opens once the page has loaded and booted: as slow as a navigation on a busy machine.
+      // The badge and its stream appear once the page has loaded and booted — after `goto` (the load event) the
+      // app still fetches its route's chunks and /baseInfo, which names the member — and no unread count is needed
+      // for "0 unread". On a CPU-starved host that boot has taken over 10 s (a CI screenshot: the bell without a
+      // count and the loading bar still running), so both waits get a navigation's 30 s, not a locator's 10 s.
+      const BOOT_MS = 30_000;
       const streamOpened = page.waitForResponse(
         (response) => response.url().includes('/api/messaging/unread-count/stream'),
-        { timeout: 30_000 },
+        { timeout: BOOT_MS },
       );
       await page.goto(`/thread?topicId=${topicId}`);
-      await page.getByRole('link', { name: 'Messages, 0 unread' }).waitFor();
+      await page.getByRole('link', { name: 'Messages, 0 unread' }).waitFor({ timeout: BOOT_MS });
       expect((await streamOpened).status()).toBe(200);
       await page.evaluate(() => ((globalThis as unknown as { stillHere: boolean }).stillHere = true));
 
