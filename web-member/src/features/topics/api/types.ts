@@ -39,7 +39,10 @@ export interface TopicRow {
 }
 
 export interface HiddenBlockView {
+  /** Position in the content now (the page matches `<hide>` elements by it). */
   index: number;
+  /** The block's stable id (ADR 0025); absent in answers from servers before it. */
+  id?: string;
   type: number;
   unlocked: boolean;
   /** Type 30: the grade's name; 40: price in points; 50: price in fen. */
