@@ -240,6 +240,16 @@ describe('forum topics over HTTP', () => {
       expect(mine.body.items[0]).toEqual(expect.objectContaining({ likeCount: 0, favoriteCount: 0, unlockCount: 0 }));
       expect((await f.t.client.anonymous().get('/api/forum/me/topics')).status).toBe(401);
     });
+
+    it("lists a member's topics to anyone, for the member page", async () => {
+      const shown = await f.t.client.anonymous().get<Page<TopicRow>>(`/api/forum/members/${bob}/topics`);
+      expect(shown.status).toBe(200);
+      expect(shown.body.total).toBeGreaterThan(0);
+      expect(shown.body.items.every((row) => row.authorId === bob)).toBe(true);
+      const nobody = await f.t.client.anonymous().get<Page<TopicRow>>('/api/forum/members/nobody-here/topics');
+      expect([nobody.status, nobody.body.total]).toEqual([200, 0]);
+      expect((await f.t.client.anonymous().get('/api/forum/members/a.b/topics')).status).toBe(404);
+    });
   });
 
   describe('hidden content', () => {

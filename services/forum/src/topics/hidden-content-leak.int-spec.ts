@@ -127,7 +127,12 @@ describe('hidden content never leaks through any GET route', () => {
     expect(leaks(visitor, all)).toEqual([]);
     expect(leaks(member, all)).toEqual([]);
     // The routes that show the topic really answered (a leak test where everything fails proves nothing).
-    for (const shown of [`/api/forum/topics/${topicId}`, '/api/forum/topics', `/api/forum/topics/${topicId}/similar`]) {
+    for (const shown of [
+      `/api/forum/topics/${topicId}`,
+      '/api/forum/topics',
+      `/api/forum/topics/${topicId}/similar`,
+      `/api/forum/members/${author}/topics`,
+    ]) {
       expect([...member.keys()]).toContain(`${shown} → 200`);
       expect([...visitor.keys()]).toContain(`${shown} → 200`);
     }

@@ -151,7 +151,20 @@ export class TopicQueries {
   /** The member's own topics, newest first, with their counts (a query by author: indexed on real MongoDB). */
   async mine(paging: PagingQuery, reader: Actor): Promise<Page<TopicRow>> {
     if (!reader.id) throw new DomainError('auth.unauthorized');
-    const filter = { authorId: reader.id, deleted: { $ne: true }, postedAt: { $exists: true } };
+    return this.byAuthor(reader.id, paging, reader);
+  }
+
+  /**
+   * A member's topics for their member page, newest first. Rows in tags the reader may not view are left out of
+   * the page (the total still counts them: it is the member's number of topics).
+   */
+  async ofMember(authorId: string, paging: PagingQuery, reader: Actor): Promise<Page<TopicRow>> {
+    const [page, allowed] = await Promise.all([this.byAuthor(authorId, paging, reader), this.policy.filter(reader)]);
+    return { ...page, items: page.items.filter((row) => allowed(row.tagIds)) };
+  }
+
+  private async byAuthor(authorId: string, paging: PagingQuery, reader: Actor): Promise<Page<TopicRow>> {
+    const filter = { authorId, deleted: { $ne: true }, postedAt: { $exists: true } };
     const topics = this.db.collection<TopicDocument>(TOPIC_LIST);
     const [docs, total] = await Promise.all([
       topics

@@ -24,7 +24,12 @@ import { TopicQueries } from './topic-queries';
 import { TopicViewPolicy } from './topic-view-policy';
 import { TopicViews } from './topic-views';
 import { TopicCommands } from './topic.commands';
-import { MyTopicsController, StaffTopicsController, TopicsController } from './topics.controller';
+import {
+  MemberTopicsController,
+  MyTopicsController,
+  StaffTopicsController,
+  TopicsController,
+} from './topics.controller';
 
 /** Topics, tags and hidden-content unlocks: what the forum module mounts for them. */
 export const TOPIC_PROJECTIONS = [
@@ -39,6 +44,7 @@ export const TOPIC_PROJECTIONS = [
 export const TOPIC_CONTROLLERS = [
   TopicsController,
   MyTopicsController,
+  MemberTopicsController,
   StaffTopicsController,
   TagsController,
   ForumStatsController,

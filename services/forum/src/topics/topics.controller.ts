@@ -11,6 +11,7 @@ import {
   ValidBody,
   ValidQuery,
 } from '@forum/platform';
+import { routeId } from '../comments/route-ids';
 import { UnlockCommands } from '../unlocks/unlock.commands';
 import { TopicCommands } from './topic.commands';
 import { TopicQueries } from './topic-queries';
@@ -174,6 +175,24 @@ export class StaffTopicsController {
   @ApiOkResponse(json(topicPage))
   list(@ValidQuery(staffTopicsQuery) query: StaffTopicsQuery, @CurrentActor() reader: Actor): Promise<Page<TopicRow>> {
     return this.queries.staffList(query, reader);
+  }
+}
+
+/** A member's topics, for their member page. */
+@ApiTags('forum')
+@Controller('forum/members')
+export class MemberTopicsController {
+  constructor(private readonly queries: TopicQueries) {}
+
+  @Public()
+  @Get(':memberId/topics')
+  @ApiOkResponse(json(topicPage))
+  topics(
+    @Param('memberId') memberId: string,
+    @ValidQuery(pagingQuery) paging: PagingQuery,
+    @CurrentActor() reader: Actor,
+  ): Promise<Page<TopicRow>> {
+    return this.queries.ofMember(routeId(memberId, 'common.not_found'), paging, reader);
   }
 }
 
