@@ -234,6 +234,43 @@ describe('reminders', () => {
     expect(list.textContent).toContain('Bob 赞了你的评论');
   });
 
+  it('links each Q&A reminder to its question page, titled by the question, in English and Chinese', async () => {
+    const qa = (reminderId: string, type: number) =>
+      reminder(reminderId, type, false, {
+        topicId: null,
+        topicTitle: null,
+        questionId: 'q1',
+        questionTitle: 'My question',
+        answerId: 'a1',
+      });
+    const types = [120, 130, 140, 150, 160, 170, 180, 190, 230, 240, 250, 280, 290, 300, 310];
+    const rows = types.map((type) => qa(`r${type}`, type));
+    const routes = {
+      'GET /api/messaging/reminders': () => json(200, page(rows)),
+      'GET /api/messaging/reminder-preferences': () => json(200, { types: [] }),
+    };
+    const { unmount } = renderApp('/user/control/remindList', { routes });
+    const list = await screen.findByRole('list', { name: 'Reminders' }, firstRender);
+    const items = within(list).getAllByRole('listitem');
+    expect(items).toHaveLength(types.length);
+    for (const item of items)
+      expect(within(item).getByRole('link', { name: 'My question' }).getAttribute('href')).toBe(
+        '/question?questionId=q1',
+      );
+    expect(items[0]!.textContent).toContain('Bob answered your question');
+    expect(items[7]!.textContent).toContain('Bob, whom you follow, replied to an answer');
+    expect(items[14]!.textContent).toContain('Bob adopted your answer');
+    // Every type has its text (a missing one would show the bare code, without the sender's name).
+    for (const item of items) expect(item.textContent).toContain('Bob');
+    unmount();
+
+    renderApp('/user/control/remindList', { language: 'zh', routes });
+    const zh = await screen.findByRole('list', { name: '提醒列表' }, firstRender);
+    expect(zh.textContent).toContain('Bob 回答了你的问题');
+    expect(zh.textContent).toContain('Bob 赞了你的答案回复');
+    expect(zh.textContent).toContain('Bob 采纳了你的答案');
+  });
+
   it('saves which types I receive as the set of unticked ones', async () => {
     const user = userEvent.setup();
     const { network } = renderApp('/user/control/remindList', {

@@ -72,6 +72,7 @@ export const messagesEn = {
       '280': '{{name}} liked your question',
       '290': '{{name}} liked your answer',
       '300': '{{name}} liked your answer reply',
+      '310': '{{name}} adopted your answer',
     },
     preferences: {
       title: 'Which reminders I receive',
@@ -111,6 +112,7 @@ export const messagesEn = {
         '280': 'Likes on my question',
         '290': 'Likes on my answer',
         '300': 'Likes on my answer reply',
+        '310': 'My answer adopted',
       },
     },
   },

@@ -74,6 +74,7 @@ export const messagesZh: Translation['messages'] = {
       '280': '{{name}} 赞了你的问题',
       '290': '{{name}} 赞了你的答案',
       '300': '{{name}} 赞了你的答案回复',
+      '310': '{{name}} 采纳了你的答案',
     },
     preferences: {
       title: '接收哪些提醒',
@@ -113,6 +114,7 @@ export const messagesZh: Translation['messages'] = {
         '280': '赞我的问题',
         '290': '赞我的答案',
         '300': '赞我的答案回复',
+        '310': '我的答案被采纳',
       },
     },
   },

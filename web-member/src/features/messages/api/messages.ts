@@ -28,13 +28,18 @@ export interface MessageView {
 
 export interface ReminderView {
   reminderId: string;
-  /** A DOMAIN §9 code (10 comment on my topic … 300 like on my answer reply). */
+  /** A DOMAIN §9 code (10 comment on my topic … 300 like on my answer reply), or 310 my answer adopted. */
   type: number;
   sender: MemberView;
   topicId: string | null;
   topicTitle: string | null;
   commentId: string | null;
   replyId: string | null;
+  /** Q&A reminders (120–190, 230–250, 280–310): the question, its title, the answer, the answer reply. */
+  questionId?: string | null;
+  questionTitle?: string | null;
+  answerId?: string | null;
+  answerReplyId?: string | null;
   summary: string | null;
   at: string;
   read: boolean;

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ConfirmButton } from '@/features/topics/components/confirm-button';
+import { questionHref } from '@/features/questions/components/question-list';
 import { topicHref } from '@/features/topics/components/topic-list';
 import {
   useDeleteReminder,
@@ -12,8 +13,12 @@ import {
 import { useMemberName } from './member-name';
 import { PagedMessages, Time } from './paged-messages';
 
-/** Where a reminder leads: the comment (or the comment a reply belongs to) in its topic, else the topic. */
+/**
+ * Where a reminder leads: a Q&A one to its question page; otherwise the comment (or the comment a reply belongs to)
+ * in its topic, else the topic.
+ */
 export function reminderHref(reminder: ReminderView): string | null {
+  if (reminder.questionId) return questionHref(reminder.questionId);
   if (!reminder.topicId) return null;
   const topic = topicHref(reminder.topicId);
   return reminder.commentId ? `${topic}&commentId=${encodeURIComponent(reminder.commentId)}` : topic;
@@ -61,7 +66,7 @@ export function ReminderList({ page }: { page: number }) {
                   </span>
                   {href ? (
                     <Link to={href} onClick={() => reminder.read || markRead.mutate(reminder.reminderId)}>
-                      {reminder.topicTitle ?? t('messages.reminders.viewTarget')}
+                      {reminder.questionTitle ?? reminder.topicTitle ?? t('messages.reminders.viewTarget')}
                     </Link>
                   ) : null}
                   {reminder.summary ? <q className="message-list__summary">{reminder.summary}</q> : null}
