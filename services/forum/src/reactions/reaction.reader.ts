@@ -3,7 +3,7 @@ import type { Db } from 'mongodb';
 import { Page, pageOf } from '@forum/contracts';
 import type { Actor, LikeTargetKind } from '@forum/contracts';
 import { DomainError } from '@forum/event-store';
-import { CONTEXT_DB, plainTextSummary } from '@forum/platform';
+import { CONTEXT_DB, PermissionChecker, plainTextSummary } from '@forum/platform';
 import { authorsOf } from '../comments/authors';
 import {
   COMMENTS,
@@ -38,7 +38,10 @@ export async function currentCounts(
 
 @Injectable()
 export class ReactionsReader {
-  constructor(@Inject(CONTEXT_DB) private readonly db: Db) {}
+  constructor(
+    @Inject(CONTEXT_DB) private readonly db: Db,
+    private readonly permissions: PermissionChecker,
+  ) {}
 
   async myLikes(memberId: string, page: number, pageSize: number): Promise<Page<MyLikeRow>> {
     const keys = await readList(this.db, 'memberLikes', memberId, 'newestFirst', false);
@@ -110,7 +113,7 @@ export class ReactionsReader {
     return pageOf(items, page, pageSize, topicIds.length);
   }
 
-  /** Who liked (or favourited) a topic: its author and staff only. */
+  /** Who liked (or favourited) a topic: its author and staff holding `content.manage` only. */
   async reactors(
     list: 'topicLikers' | 'topicFavouriters',
     topicId: string,
@@ -120,7 +123,8 @@ export class ReactionsReader {
   ): Promise<Page<ReactorRow>> {
     const ref = await this.db.collection<TopicRefDocument>(TOPIC_REFS).findOne({ _id: topicId });
     if (!ref || ref.deleted) throw new DomainError('forum.topic_not_found');
-    if (viewer.kind !== 'staff' && viewer.id !== ref.authorId) throw new DomainError('auth.forbidden');
+    const manager = async () => viewer.kind === 'staff' && (await this.permissions.can(viewer, 'content.manage'));
+    if (viewer.id !== ref.authorId && !(await manager())) throw new DomainError('auth.forbidden');
     const memberIds = await readList(this.db, list, topicId, 'newestFirst', false);
     const start = (page - 1) * pageSize;
     const slice = memberIds.slice(start, start + pageSize);

@@ -7,6 +7,7 @@ import {
   authorViewOf,
   CONTEXT_DB,
   MEMBER_PROFILES,
+  PermissionChecker,
   ReadCounts,
   readPeriod,
   withoutHiddenBlocks,
@@ -147,6 +148,7 @@ export class QuestionQueries {
     @Inject(CONTEXT_DB) private readonly db: Db,
     private readonly tags: QuestionTags,
     private readonly cache: QaReadCache,
+    private readonly permissions: PermissionChecker,
   ) {
     this.reads = new ReadCounts(db, { counts: QA_READS, marks: QA_READ_MARKS });
   }
@@ -305,7 +307,8 @@ export class QuestionQueries {
    * serialized once per second rather than once per request.
    */
   async detail(questionId: string, reader: Actor, now: Date): Promise<QuestionDetail | Buffer> {
-    const staff = reader.kind === 'staff';
+    // Deleted questions and answers are for content staff (`content.manage`), not for any staff account.
+    const staff = reader.kind === 'staff' && (await this.permissions.can(reader, 'content.manage'));
     const base = await this.cache.get(`detail|${questionId}|${staff}`, () => this.detailBase(questionId, staff));
     if (!base || (base.deleted && !staff)) throw new DomainError('qa.question_not_found');
     const counted = await this.countRead(questionId, reader, now);

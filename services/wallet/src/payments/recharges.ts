@@ -1,10 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Db } from 'mongodb';
 import { BALANCE_MODULES, newId, stepMeta } from '@forum/contracts';
-import type { CommandMetadata, EventEnvelope, PaymentIntentEvent } from '@forum/contracts';
+import type { Actor, CommandMetadata, EventEnvelope, PaymentIntentEvent } from '@forum/contracts';
 import { ProjectionWaiter } from '@forum/event-bus';
 import { DomainError, EventStore, fold } from '@forum/event-store';
-import { APP_CONFIG, CONTEXT_DB, SiteSettingsCache } from '@forum/platform';
+import { APP_CONFIG, CONTEXT_DB, PermissionChecker, SiteSettingsCache } from '@forum/platform';
 import type { AppConfig } from '@forum/platform';
 import { PAYMENT_PROVIDERS, PaymentProvider, ProviderOutcome } from './payment-provider';
 import { IntentState, intentStream, paymentIntentDecider } from './payment-intent.decider';
@@ -49,6 +49,7 @@ export class Recharges {
     @Inject(WALLET_CONFIG) private readonly config: WalletConfig,
     @Inject(APP_CONFIG) private readonly app: AppConfig,
     @Inject(CONTEXT_DB) private readonly db: Db,
+    private readonly permissions: PermissionChecker,
   ) {
     this.providers = new Map(providers.map((provider) => [provider.id, provider]));
   }
@@ -150,10 +151,11 @@ export class Recharges {
     return fold(paymentIntentDecider, (await this.store.readStream(intentStream(intentId))) as never);
   }
 
-  /** The payment result page's view: the member's own intent only (staff may look at any). */
-  async view(intentId: string, viewer: { id: string | null; kind: string }): Promise<PaymentView> {
+  /** The payment result page's view: the member's own intent only (staff holding `audit.read` may look at any). */
+  async view(intentId: string, viewer: Actor): Promise<PaymentView> {
     const intent = await this.db.collection<PaymentIntentDocument>(PAYMENT_INTENTS).findOne({ _id: intentId });
-    if (!intent || (viewer.kind !== 'staff' && intent.memberId !== viewer.id)) {
+    const anyIntent = async () => viewer.kind === 'staff' && (await this.permissions.can(viewer, 'audit.read'));
+    if (!intent || (intent.memberId !== viewer.id && !(await anyIntent()))) {
       throw new DomainError('wallet.payment_intent_not_found');
     }
     return {
