@@ -1,7 +1,11 @@
-import { BALANCE_MODULES, newId, POINTS_MODULES } from '@forum/contracts';
+import { BALANCE_MODULES, newId, POINTS_MODULES, streamId } from '@forum/contracts';
+import { EventStore } from '@forum/event-store';
 import { eventually } from '@forum/testing';
 import { Ledger } from '../../../wallet/src/ledger/ledger';
 import { WalletModule } from '../../../wallet/src/wallet.module';
+import { ForumModule } from '../forum.module';
+import { TopicSources } from '../unlocks/topic-source';
+import { topicDecider } from './topic.decider';
 import { ForumFixture, startForum } from './topics.fixture';
 
 /**
@@ -288,6 +292,59 @@ describe('hidden content never leaks through any GET route', () => {
       }
       await eventually(async () => expect((await detail(reader, topicId)).content).toContain('<p>OPENED</p>'));
     }
+
+    it('an unlock recorded by position before block ids keeps its block through the first edits', async () => {
+      const reader = await f.member('legacy_reader');
+      const topicId = await f.post(author, { title: 'Old topic', content: '<p>Public intro</p>', tagIds: [tagId] });
+      // Content and an unlock as stored before stable ids: blocks without ids, an unlock naming position 0.
+      const store = (f.t.app.select(ForumModule).get(TopicSources) as unknown as { store: EventStore }).store;
+      const legacy = hide(10, 'LEGACY-PW', 'legacy-pw') + hide(40, 'LEGACY-POINTS', '5');
+      const editedAt = new Date();
+      await store.handle(
+        topicDecider,
+        streamId('topic', topicId),
+        {
+          type: 'EditTopic',
+          topicId,
+          by: author,
+          byStaff: false,
+          title: 'Old topic',
+          content: `<p>Public intro</p>${legacy}`,
+          tagIds: [tagId],
+          mentions: [],
+          now: editedAt,
+        },
+        { actor: { kind: 'member', id: author }, now: editedAt, correlationId: newId() },
+      );
+      await eventually(async () => expect((await detail(author, topicId)).content).toContain('LEGACY-POINTS'));
+      const at = new Date(editedAt.getTime() + 1000).toISOString();
+      await f.t
+        .db('forum')
+        .collection<{ _id: string }>('topic_unlocks')
+        .insertOne({
+          _id: `${topicId}:${reader}`,
+          topicId,
+          memberId: reader,
+          authorId: author,
+          types: [10],
+          blockIndexes: [0],
+          records: [{ type: 10, blockIndexes: [0], pricePaid: null, at }],
+        } as never);
+      const seen = async () => {
+        const { content } = await detail(reader, topicId);
+        return ['LEGACY-PW', 'LEGACY-POINTS', 'NEW-FIRST'].filter((marker) => content.includes(`<p>${marker}</p>`));
+      };
+      expect(await seen()).toEqual(['LEGACY-PW']);
+
+      // The author's form gets the blocks' legacy names and sends them back; a paid block goes first.
+      const stored = (await detail(author, topicId)).content;
+      const blocks = stored.match(/<hide\b[\s\S]*?<\/hide>/g)!;
+      expect(blocks.every((block) => / data-block-id="l\d+-\d+"/.test(block))).toBe(true);
+      await edit(topicId, hide(50, 'NEW-FIRST', '199') + blocks.join(''));
+      expect(await seen()).toEqual(['LEGACY-PW']);
+      await edit(topicId, [...blocks].reverse().join('') + hide(50, 'NEW-FIRST', '199'));
+      expect(await seen()).toEqual(['LEGACY-PW']);
+    });
 
     it.each([10, 20, 30, 40, 50] as Hide[])(
       'type %i: insert, reorder, change type, delete and put back after the reader opened a block',
