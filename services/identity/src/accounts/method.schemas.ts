@@ -11,12 +11,17 @@ const mismatch = { path: ['confirmPassword'], params: { code: 'validation.mismat
 const termsAccepted = (body: { agreeTerms: boolean }) => body.agreeTerms;
 const mustAccept = { path: ['agreeTerms'], params: { code: 'validation.must_accept' } };
 
+/**
+ * The code proves a person asked for it (sending it took a captcha), so registering with it asks for no second
+ * captcha; one sent anyway is still checked.
+ */
 const codeRegistration = {
   password: passwordField,
   confirmPassword: z.string().min(1).max(64),
   nickname: nicknameField.optional(),
   agreeTerms,
-  ...captchaFields,
+  captchaKey: captchaFields.captchaKey.optional(),
+  captcha: captchaFields.captcha.optional(),
 };
 
 export const registerByPhoneBody = z

@@ -66,7 +66,8 @@ export class RegisterByMethodHandler implements ICommandHandler<RegisterByMethod
     const method = 'method' in body ? body.method : 'account';
     ensureMethodAllowed(this.settings.current(), 'registration', method);
     if (!('method' in body)) return this.commands.execute(new RegisterMemberCommand(body, meta));
-    if (!(await this.captchas.check(body.captchaKey, body.captcha, meta.now))) {
+    const captchaSent = body.captchaKey !== undefined || body.captcha !== undefined;
+    if (captchaSent && !(await this.captchas.check(body.captchaKey, body.captcha, meta.now))) {
       throw new DomainError('identity.captcha_invalid');
     }
     const { kind, contact } =

@@ -86,7 +86,7 @@ describe('/findPassWord', () => {
     });
   });
 
-  it('sends the recovery code to the bound phone and shows a wrong code under its field (zh)', async () => {
+  it('sends the recovery code to the bound phone with a fresh captcha, and shows a wrong code under its field (zh)', async () => {
     const user = userEvent.setup();
     const { network } = renderApp('/findPassWord/step1', {
       language: 'zh',
@@ -112,6 +112,9 @@ describe('/findPassWord', () => {
       channel: 'sms',
       purpose: 'recover',
       target: 'ann_lee',
+      // Not k1: the account step spent that one.
+      captchaKey: 'k2',
+      captcha: 'x7Kp',
     });
     await user.type(field('短信验证码'), '123456');
     await user.click(screen.getByRole('button', { name: '下一步' }));

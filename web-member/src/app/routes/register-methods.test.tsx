@@ -31,7 +31,8 @@ describe('/register by phone or email', () => {
     expect(errorOf(field('SMS verification code'))).toBe('SMS verification code cannot be empty');
     expect(errorOf(field('Password'))).toBe('Password cannot be empty');
     expect(errorOf(field('Confirm password'))).toBe('Password cannot be empty');
-    expect(errorOf(field('Captcha'))).toBe('Captcha cannot be empty');
+    // The captcha guards sending the code, not the registration: the code proves the member.
+    expect(errorOf(field('Captcha'))).toBeNull();
     expect(errorOf(field('I have read and agree to the terms of service'))).toBe(
       'Please agree to the terms of service',
     );
@@ -40,12 +41,10 @@ describe('/register by phone or email', () => {
     await user.type(field('SMS verification code'), '12');
     await user.type(field('Password'), 'short');
     await user.type(field('Confirm password'), 'shorter');
-    await user.type(field('Captcha'), 'abc');
     await user.click(screen.getByRole('button', { name: 'Register' }));
     expect(errorOf(field('Phone number'))).toBe('The phone number length is incorrect');
     expect(errorOf(field('SMS verification code'))).toBe('The verification code is 6 characters');
     expect(errorOf(field('Password'))).toBe('The password must be at least 7 characters');
-    expect(errorOf(field('Captcha'))).toBe('The captcha is 4 characters');
     expect(callsTo(network.sent, 'POST', '/api/identity/register')).toHaveLength(0);
   });
 
@@ -65,7 +64,7 @@ describe('/register by phone or email', () => {
     expect(errorOf(field('确认密码'))).toBe('两次输入的密码不一致');
   });
 
-  it('registers by email with the code and a fresh captcha, then goes home after 3 seconds', async () => {
+  it('registers by email with the code, asking for the captcha once, then goes home after 3 seconds', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
     const { network, router } = renderApp('/register', {
@@ -76,6 +75,8 @@ describe('/register by phone or email', () => {
       },
     });
     await user.click(await screen.findByRole('tab', { name: 'Email' }));
+    // The account tab has a captcha of its own (k1): a captcha is never shared between forms.
+    await waitFor(() => expect(callsTo(network.sent, 'GET', '/api/identity/captcha')).toHaveLength(2));
     await user.type(field('Email'), 'new@example.com');
     await user.type(field('Captcha'), 'ab3d');
     await user.click(screen.getByRole('button', { name: 'Send code' }));
@@ -84,14 +85,13 @@ describe('/register by phone or email', () => {
       channel: 'email',
       target: 'new@example.com',
       purpose: 'register',
-      captchaKey: 'k1',
+      captchaKey: 'k2',
+      captcha: 'ab3d',
     });
-    await waitFor(() => expect(callsTo(network.sent, 'GET', '/api/identity/captcha')).toHaveLength(2));
 
     await user.type(field('Email verification code'), '654321');
     await user.type(field('Password'), 'secret-pass');
     await user.type(field('Confirm password'), 'secret-pass');
-    await user.type(field('Captcha'), 'x7Kp');
     await user.click(field('I have read and agree to the terms of service'));
     await user.click(screen.getByRole('button', { name: 'Register' }));
 
@@ -103,12 +103,44 @@ describe('/register by phone or email', () => {
       password: 'secret-pass',
       confirmPassword: 'secret-pass',
       agreeTerms: 'true',
-      captchaKey: 'k2',
-      captcha: 'x7Kp',
     });
     expect(localStorage.getItem('accessToken')).toBe('access-new');
     await act(async () => void (await vi.advanceTimersByTimeAsync(3100)));
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+  });
+
+  it('keeps what was typed when a code send fails, and renews the captcha only once the server spent it', async () => {
+    const user = userEvent.setup();
+    let send = 0;
+    const { network } = renderApp('/register', {
+      routes: {
+        'GET /api/identity/captcha': captchas(),
+        'POST /api/identity/codes': () =>
+          ++send === 1
+            ? json(429, { code: 'common.rate_limited', message: 'Too many requests. Try again shortly.' })
+            : json(409, { code: 'identity.email_taken', message: 'This email address is already registered.' }),
+      },
+    });
+    await user.click(await screen.findByRole('tab', { name: 'Email' }));
+    await user.type(field('Email'), 'new@example.com');
+    await user.type(field('Password'), 'secret-pass');
+    await user.type(field('Captcha'), 'ab3d');
+    await user.click(screen.getByRole('button', { name: 'Send code' }));
+    expect(await screen.findByText('Too many requests. Try again shortly.')).toBeTruthy();
+    expect([field('Email').value, field('Password').value, field('Captcha').value]).toEqual([
+      'new@example.com',
+      'secret-pass',
+      'ab3d',
+    ]);
+
+    await user.click(screen.getByRole('button', { name: 'Send code' }));
+    await waitFor(() => expect(errorOf(field('Email'))).toBe('This email address is already registered.'));
+    expect([field('Email').value, field('Password').value, field('Captcha').value]).toEqual([
+      'new@example.com',
+      'secret-pass',
+      '',
+    ]);
+    await waitFor(() => expect(callsTo(network.sent, 'GET', '/api/identity/captcha')).toHaveLength(3));
   });
 
   it('shows a phone that already has an account, and a wrong code, under their fields', async () => {
@@ -137,13 +169,11 @@ describe('/register by phone or email', () => {
       await user.type(field('Password'), 'secret-pass');
       await user.clear(field('Confirm password'));
       await user.type(field('Confirm password'), 'secret-pass');
-      await user.type(field('Captcha'), 'ab3d');
     };
     await fill();
     await user.click(field('I have read and agree to the terms of service'));
     await user.click(screen.getByRole('button', { name: 'Register' }));
     await waitFor(() => expect(errorOf(field('Phone number'))).toBe('This phone number is already registered.'));
-    expect(field('Captcha').value).toBe('');
 
     await fill();
     await user.click(screen.getByRole('button', { name: 'Register' }));

@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api/client';
 
@@ -8,7 +9,7 @@ export interface Captcha {
   expiresInSeconds: number;
 }
 
-export const captchaQueryKey = ['account', 'captcha'] as const;
+export const captchaQueryKey = (owner: string) => ['account', 'captcha', owner] as const;
 
 /** `GET /api/identity/captcha`: a new single-use 4-character image captcha. */
 export function getCaptcha(signal?: AbortSignal): Promise<Captcha> {
@@ -16,12 +17,13 @@ export function getCaptcha(signal?: AbortSignal): Promise<Captcha> {
 }
 
 /**
- * A captcha is used once, so it is never shared from the cache: dropped when its form goes away, fetched again
- * on demand (`refetch`) and when it expires.
+ * A captcha is used once, so it is never shared: each form has its own (`owner`), dropped when the form goes away,
+ * fetched again on demand (`refetch`) and when it expires. One shared entry let the next form show the captcha the
+ * previous one had just spent (recovery's second step, after the account step).
  */
-export function captchaQueryOptions() {
+export function captchaQueryOptions(owner: string) {
   return queryOptions({
-    queryKey: captchaQueryKey,
+    queryKey: captchaQueryKey(owner),
     queryFn: ({ signal }) => getCaptcha(signal),
     staleTime: Infinity,
     gcTime: 0,
@@ -30,5 +32,6 @@ export function captchaQueryOptions() {
 }
 
 export function useCaptcha(enabled = true) {
-  return useQuery({ ...captchaQueryOptions(), enabled });
+  const owner = useId();
+  return useQuery({ ...captchaQueryOptions(owner), enabled });
 }

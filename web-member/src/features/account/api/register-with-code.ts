@@ -12,8 +12,6 @@ export interface CodeRegisterInput {
   confirmPassword: string;
   nickname?: string;
   agreeTerms: boolean;
-  captchaKey: string;
-  captcha: string;
 }
 
 /**
@@ -34,8 +32,6 @@ export function registerWithCode(input: CodeRegisterInput): Promise<SessionAnswe
       confirmPassword: input.confirmPassword,
       nickname: input.nickname?.trim() ? input.nickname.trim() : undefined,
       agreeTerms: input.agreeTerms,
-      captchaKey: input.captchaKey,
-      captcha: input.captcha.trim(),
     },
     { silent: true, renewSession: false },
   );

@@ -82,7 +82,7 @@ export function CodeFields(props: CodeFieldsProps) {
           });
           const seconds = secondsOf(error);
           if (seconds) countdown.start(seconds);
-          renewCaptcha();
+          if (captchaSpent(error)) renewCaptcha();
           props.showProblems(problems.fields, problems.closed ?? problems.form);
         },
       },
@@ -127,6 +127,26 @@ export function CodeFields(props: CodeFieldsProps) {
       />
     </>
   );
+}
+
+/** Refusals the server gives before it checks (and so spends) the captcha: what the member typed still holds. */
+const BEFORE_CAPTCHA = new Set([
+  'common.validation_failed',
+  'common.rate_limited',
+  'auth.unauthorized',
+  'identity.registration_disabled',
+  'identity.login_disabled',
+  'identity.method_disabled',
+]);
+
+/**
+ * Whether a failed send used up the captcha, so a new one must be typed. A send that never reached the server, or
+ * was refused before the captcha was checked, keeps the member's entry.
+ */
+function captchaSpent(error: unknown): boolean {
+  if (!(error instanceof ApiError)) return true;
+  if (error.kind === 'network' || error.kind === 'aborted') return false;
+  return !(error.kind === 'http' && error.code !== undefined && BEFORE_CAPTCHA.has(error.code));
 }
 
 /**

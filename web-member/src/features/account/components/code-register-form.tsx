@@ -44,7 +44,7 @@ export interface CodeRegisterFormProps {
 
 /**
  * Registration with a phone number or email address proven by a code (the server makes up the account name).
- * The captcha is asked for when sending the code and again for the registration, since each is single-use.
+ * The captcha is asked for once, to send the code: the code then proves the member, so registering asks for none.
  */
 export function CodeRegisterForm({ method, redirectTo, loginHref }: CodeRegisterFormProps) {
   const { t } = useTranslation();
@@ -81,15 +81,10 @@ export function CodeRegisterForm({ method, redirectTo, loginHref }: CodeRegister
       nickname: rules.nickname(values.nickname),
       password: rules.password(values.password),
       confirmPassword: rules.confirmPassword(values.confirmPassword, values.password),
-      captcha: rules.captcha(values.captcha),
       agreeTerms: rules.agreeTerms(values.agreeTerms),
     };
     const problems = Object.fromEntries(Object.entries(checks).filter(([, problem]) => problem));
     if (showProblems(translate(problems))) return;
-    if (!captcha.data) {
-      showProblems({ captcha: t('account.captchaFailed') });
-      return;
-    }
     register.mutate(
       {
         method,
@@ -99,20 +94,16 @@ export function CodeRegisterForm({ method, redirectTo, loginHref }: CodeRegister
         confirmPassword: values.confirmPassword,
         nickname: values.nickname,
         agreeTerms: values.agreeTerms,
-        captchaKey: captcha.data.captchaKey,
-        captcha: values.captcha,
       },
       {
         onSuccess: (answer) => setRegistered(answer.systemUser),
         onError: (error) => {
-          const fields = [targetName, codeName, 'nickname', 'password', 'confirmPassword', 'captcha', 'agreeTerms'];
+          const fields = [targetName, codeName, 'nickname', 'password', 'confirmPassword', 'agreeTerms'];
           const problems = formProblemsOf(error, fields, t, { 'identity.code_invalid': codeName });
           if (problems.closed !== null) {
             setClosed(problems.closed);
             return;
           }
-          setValue('captcha', '');
-          void captcha.refetch();
           show(problems.fields, problems.form);
         },
       },
