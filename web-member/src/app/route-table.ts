@@ -31,6 +31,9 @@ export const publicScreens: Screen[] = [
     path: 'paymentCompleted/:interfaceProduct/:paymentModule/:parameterId',
     titleKey: 'screens.paymentCompleted',
   },
+  // A member's page: spec §2 names no route for it; member ids are UUIDs, so they never meet `user/editTopic` or
+  // `user/control`.
+  { path: 'user/:memberId', titleKey: 'screens.memberPage' },
 ];
 
 export const CONTROL_BASE = '/user/control';

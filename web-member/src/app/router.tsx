@@ -35,6 +35,7 @@ const builtScreens: Record<string, LazyRoute> = {
   askList: () => import('./routes/ask-list'),
   addQuestion: () => import('./routes/add-question'),
   question: () => import('./routes/question'),
+  'user/:memberId': () => import('./routes/member'),
   help: moderationScreen('HelpScreen'),
   helpDetail: moderationScreen('HelpDetailScreen'),
   termsService: moderationScreen('TermsScreen'),

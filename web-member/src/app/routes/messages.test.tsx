@@ -207,7 +207,12 @@ describe('reminders', () => {
       '/thread?topicId=t1&commentId=c1',
     );
     expect(items[1]!.textContent).toContain('Bob followed you');
-    expect(within(items[1]!).queryByRole('link')).toBeNull();
+    // A follow has no target to open; the sender's name leads to their member page.
+    expect(
+      within(items[1]!)
+        .getAllByRole('link')
+        .map((link) => link.getAttribute('href')),
+    ).toEqual(['/user/m2']);
     expect(items[2]!.textContent).toContain('Bob liked your topic');
     expect(items[2]!.textContent).toContain('Read');
 

@@ -1,11 +1,13 @@
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { AuthorName, useMemberName } from '@/components/member/author-name';
 import { pageFrom } from '@/components/ui/pagination';
 import { ChatView } from '@/features/messages/components/chat-view';
 import { ConversationList } from '@/features/messages/components/conversation-list';
 import { NotificationList } from '@/features/messages/components/notification-list';
 import { ReminderList } from '@/features/messages/components/reminder-list';
 import { ReminderPreferencesForm } from '@/features/messages/components/reminder-preferences';
+import { usePublicProfile } from '@/features/social/api/follows';
 import { ControlScreen } from './control-screen';
 
 /** The messaging screens of the control panel (`/user/control/…`), the page number in `?page=`. */
@@ -26,14 +28,26 @@ export function ConversationsScreen() {
   );
 }
 
-/** `privateMessageChatList?memberId=`: the conversation with one member. */
+/** `privateMessageChatList?memberId=`: the conversation with one member, who is named (and linked) on top. */
 export function ChatScreen() {
   const { t } = useTranslation();
   const { page, memberId } = usePage();
+  const partner = usePublicProfile(memberId, memberId !== '');
+  const member = partner.data ? { ...partner.data, memberId: partner.data.id } : null;
+  const nameOf = useMemberName();
   return (
-    <ControlScreen title={t('control.privateMessageChatList')}>
+    <ControlScreen
+      title={member ? t('member.chatWith', { name: nameOf(member) }) : t('control.privateMessageChatList')}
+    >
       {memberId ? (
-        <ChatView memberId={memberId} page={page} />
+        <>
+          {member ? (
+            <p className="chat-partner">
+              <AuthorName author={member} avatar />
+            </p>
+          ) : null}
+          <ChatView memberId={memberId} page={page} />
+        </>
       ) : (
         <p className="muted">{t('messages.conversations.noMember')}</p>
       )}

@@ -5,7 +5,7 @@ import { usePagedQaList } from '@/features/questions/api/questions';
 import type { AnswerReplyView, AnswerView, QuestionFavouriterRow, QuestionRow } from '@/features/questions/api/types';
 import { BountyBadges, ResolvedFlag } from '@/features/questions/components/bounty-badges';
 import { questionHref } from '@/features/questions/components/question-list';
-import { AuthorName } from '@/features/topics/components/author-name';
+import { AuthorName } from '@/components/member/author-name';
 import { PagedTableView, type Column } from '@/features/topics/components/paged-table';
 import { htmlToText } from '@/features/topics/utils/plain-html';
 import { formatDateTime } from '@/lib/format-time';

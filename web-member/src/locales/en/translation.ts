@@ -6,6 +6,7 @@ import { moderationEn } from './moderation';
 import { searchEn } from './search';
 import { assistantEn } from './assistant';
 import { qaEn } from './qa';
+import { memberEn } from './member';
 /** English texts. `zh` must have exactly the same keys (checked by the type below and by a test). */
 export const en = {
   common: {
@@ -110,6 +111,7 @@ export const en = {
     findPassWordStep1: 'Recover password – step 1',
     findPassWordStep2: 'Recover password – step 2',
     paymentCompleted: 'Payment result',
+    memberPage: 'Member',
     topicDenied: 'You do not have permission to read this topic.',
   },
   control: {
@@ -413,6 +415,7 @@ export const en = {
   search: searchEn,
   assistant: assistantEn,
   qa: qaEn,
+  member: memberEn,
   imageViewer: {
     failed: 'FAILED',
     loading: 'Loading image',

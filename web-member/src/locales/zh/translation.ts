@@ -6,6 +6,7 @@ import { moderationZh } from './moderation';
 import { searchZh } from './search';
 import { assistantZh } from './assistant';
 import { qaZh } from './qa';
+import { memberZh } from './member';
 import type { Translation } from '../en/translation';
 
 /** 简体中文。键必须与英文完全一致（类型和测试都会检查）。 */
@@ -112,6 +113,7 @@ export const zh: Translation = {
     findPassWordStep1: '找回密码 – 第一步',
     findPassWordStep2: '找回密码 – 第二步',
     paymentCompleted: '支付结果',
+    memberPage: '用户主页',
     topicDenied: '你没有阅读此话题的权限。',
   },
   control: {
@@ -413,6 +415,7 @@ export const zh: Translation = {
   search: searchZh,
   assistant: assistantZh,
   qa: qaZh,
+  member: memberZh,
   imageViewer: {
     failed: '加载失败',
     loading: '图片加载中',

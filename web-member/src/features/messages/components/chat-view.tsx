@@ -1,6 +1,7 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { AuthorName } from '@/components/member/author-name';
 import { FormError } from '@/components/ui/form-error';
 import { ConfirmButton } from '@/features/topics/components/confirm-button';
 import { ApiError } from '@/lib/api/api-error';
@@ -13,7 +14,6 @@ import {
   useSendMessage,
   useSetBlocked,
 } from '../api/messages';
-import { useMemberName } from './member-name';
 import { PagedMessages, Time } from './paged-messages';
 
 /**
@@ -22,7 +22,6 @@ import { PagedMessages, Time } from './paged-messages';
  */
 export function ChatView({ memberId, page }: { memberId: string; page: number }) {
   const { t } = useTranslation();
-  const nameOf = useMemberName();
   const list = useChat(memberId, page);
   const markRead = useMarkConversationRead();
   const remove = useDeleteMessage();
@@ -46,7 +45,10 @@ export function ChatView({ memberId, page }: { memberId: string; page: number })
                 key={message.messageId}
                 className={message.fromMe ? 'chat__message chat__message--mine' : 'chat__message'}
               >
-                <span className="chat__sender">{nameOf(message.sender)}</span> <Time iso={message.sentAt} />
+                <span className="chat__sender">
+                  <AuthorName author={message.sender} />
+                </span>{' '}
+                <Time iso={message.sentAt} />
                 <p className="chat__content">{message.content}</p>
                 {message.fromMe ? (
                   <span className="muted">

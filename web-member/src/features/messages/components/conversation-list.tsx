@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { MemberAvatar, memberHref, useMemberName } from '@/components/member/author-name';
 import { Badge } from '@/components/ui/badge';
 import { ConfirmButton } from '@/features/topics/components/confirm-button';
 import { useConversations, useDeleteConversation } from '../api/messages';
-import { useMemberName } from './member-name';
 import { PagedMessages, Time } from './paged-messages';
 
 export const chatHref = (memberId: string) =>
@@ -27,6 +27,13 @@ export function ConversationList({ page }: { page: number }) {
                 key={row.member.memberId}
                 className={row.unreadCount ? 'message-list__row message-list__row--unread' : 'message-list__row'}
               >
+                {row.member.cancelled ? (
+                  <MemberAvatar member={row.member} />
+                ) : (
+                  <Link to={memberHref(row.member.memberId)} aria-label={t('member.pageOf', { name })}>
+                    <MemberAvatar member={row.member} />
+                  </Link>
+                )}
                 <Link to={chatHref(row.member.memberId)} aria-label={t('messages.conversations.with', { name })}>
                   <strong>{name}</strong>
                 </Link>

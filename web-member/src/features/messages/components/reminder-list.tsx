@@ -1,5 +1,7 @@
+import { Fragment, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { AuthorName } from '@/components/member/author-name';
 import { ConfirmButton } from '@/features/topics/components/confirm-button';
 import { questionHref } from '@/features/questions/components/question-list';
 import { topicHref } from '@/features/topics/components/topic-list';
@@ -10,7 +12,6 @@ import {
   useReminders,
   type ReminderView,
 } from '../api/messages';
-import { useMemberName } from './member-name';
 import { PagedMessages, Time } from './paged-messages';
 
 /**
@@ -24,10 +25,17 @@ export function reminderHref(reminder: ReminderView): string | null {
   return reminder.commentId ? `${topic}&commentId=${encodeURIComponent(reminder.commentId)}` : topic;
 }
 
+/** Stands for the name in a translated sentence, so the name can be a link wherever the language puts it. */
+const NAME_SLOT = '\u0000name\u0000';
+
+function WithName({ text, name }: { text: string; name: ReactNode }) {
+  const parts = text.split(NAME_SLOT);
+  return parts.flatMap((part, index) => (index === 0 ? [part] : [<Fragment key={index}>{name}</Fragment>, part]));
+}
+
 /** My reminders, newest first: who did what, when, a link to it, read state; mark one / all read; delete. */
 export function ReminderList({ page }: { page: number }) {
   const { t } = useTranslation();
-  const nameOf = useMemberName();
   const list = useReminders(page);
   const markRead = useMarkReminderRead();
   const markAll = useMarkAllRemindersRead();
@@ -59,10 +67,13 @@ export function ReminderList({ page }: { page: number }) {
                     {reminder.read ? t('messages.read') : t('messages.unread')}
                   </span>
                   <span className="message-list__text">
-                    {t(`messages.reminders.type.${reminder.type}`, {
-                      name: nameOf(reminder.sender),
-                      defaultValue: String(reminder.type),
-                    })}
+                    <WithName
+                      text={t(`messages.reminders.type.${reminder.type}`, {
+                        name: NAME_SLOT,
+                        defaultValue: String(reminder.type),
+                      })}
+                      name={<AuthorName author={reminder.sender} />}
+                    />
                   </span>
                   {href ? (
                     <Link to={href} onClick={() => reminder.read || markRead.mutate(reminder.reminderId)}>

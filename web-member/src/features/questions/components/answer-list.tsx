@@ -5,7 +5,7 @@ import { Pagination } from '@/components/ui/pagination';
 import { RichContent } from '@/components/ui/rich-content';
 import { toast } from '@/components/ui/toast-store';
 import { ReportButton } from '@/features/moderation/components/report-button';
-import { AuthorName } from '@/features/topics/components/author-name';
+import { AuthorName } from '@/components/member/author-name';
 import { ConfirmButton } from '@/features/topics/components/confirm-button';
 import { formatDateTime } from '@/lib/format-time';
 import { useAdoptAnswer, useAnswerLike, useQaDelete, useQuestion } from '../api/questions';
@@ -97,7 +97,7 @@ export function AnswerList({
               aria-label={t('qa.answerBy', { name: nameOf(answer.author, cancelled) })}
             >
               <header className="comment__head">
-                <AuthorName author={answer.author} />
+                <AuthorName author={answer.author} avatar />
                 {adopted ? <span className="adopted-badge">{t('qa.adopted')}</span> : null}
                 <time dateTime={answer.postedAt}>{time(answer.postedAt)}</time>
                 {answer.editedAt ? (
@@ -212,7 +212,7 @@ function Replies({
           return (
             <li key={reply.replyId} className="reply" id={`answer-reply-${reply.replyId}`}>
               <p className="reply__head">
-                <AuthorName author={reply.author} />
+                <AuthorName author={reply.author} avatar />
                 {parent ? (
                   <span className="muted"> {t('forum.repliedTo', { name: nameOf(parent.author, cancelled) })}</span>
                 ) : null}

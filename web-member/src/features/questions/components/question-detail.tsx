@@ -7,7 +7,7 @@ import { ReactionButton } from '@/components/content/reaction-button';
 import { RichContent } from '@/components/ui/rich-content';
 import { toast } from '@/components/ui/toast-store';
 import { ReportButton } from '@/features/moderation/components/report-button';
-import { AuthorName } from '@/features/topics/components/author-name';
+import { AuthorName } from '@/components/member/author-name';
 import { ConfirmButton } from '@/features/topics/components/confirm-button';
 import { ApiError } from '@/lib/api/api-error';
 import { formatDateTime } from '@/lib/format-time';
@@ -51,7 +51,7 @@ export function QuestionView({ questionId, memberId }: { questionId: string; mem
         <BountyBadges question={data} />
       </h1>
       <p className="topic__meta">
-        <AuthorName author={data.asker} />
+        <AuthorName author={data.asker} avatar />
         {data.tags.map((tag) => (
           <Link key={tag.tagId} className="tag-chip" to={`/askList?tagId=${encodeURIComponent(tag.tagId)}`}>
             {tag.name}

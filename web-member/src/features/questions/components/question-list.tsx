@@ -3,7 +3,7 @@ import '../questions.css';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Pagination } from '@/components/ui/pagination';
-import { AuthorName } from '@/features/topics/components/author-name';
+import { AuthorName } from '@/components/member/author-name';
 import { formatDateTime } from '@/lib/format-time';
 import { useQuestions } from '../api/questions';
 import type { QuestionFilter } from '../api/types';

@@ -1,6 +1,7 @@
 import '../search.css';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { AuthorName } from '@/components/member/author-name';
 import { Pagination } from '@/components/ui/pagination';
 import { formatDateTime } from '@/lib/format-time';
 import { useSearch } from '../api/search';
@@ -44,7 +45,12 @@ export function SearchResults(params: SearchParams) {
               <Highlighted html={item.snippet} />
             </p>
             <p className="muted search-result__meta">
-              {item.author ? (item.author.cancelled ? t('common.cancelledAccount') : item.author.nickname) + ' · ' : ''}
+              {item.author ? (
+                <>
+                  <AuthorName author={{ ...item.author, memberId: item.author.id }} />
+                  {' · '}
+                </>
+              ) : null}
               <time dateTime={item.createdAt}>{formatDateTime(item.createdAt, i18n.language)}</time>
             </p>
           </li>

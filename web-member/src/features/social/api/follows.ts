@@ -19,6 +19,9 @@ export interface PublicProfile {
   avatarUrl: string | null;
   cancelled: boolean;
   isStaff: boolean;
+  /** False when the member hides their dynamics. */
+  allowUserDynamic: boolean;
+  registeredAt: string;
   followerCount: number;
   followingCount: number;
   followedByMe: boolean;

@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
+import { AuthorName, useMemberName } from '@/components/member/author-name';
 import { Pagination } from '@/components/ui/pagination';
 import { formatDateTime } from '@/lib/format-time';
-import { useFollowList, type FollowDirection, type FollowEntry } from '../api/follows';
+import { useFollowList, type FollowDirection } from '../api/follows';
 import { FollowButton } from './follow-button';
 
 export const FOLLOW_PAGE_SIZE = 20;
@@ -17,6 +18,7 @@ export function FollowList({
   page: number;
 }) {
   const { t, i18n } = useTranslation();
+  const nameOf = useMemberName();
   const list = useFollowList({ memberId, direction, page, pageSize: FOLLOW_PAGE_SIZE });
 
   if (list.isPending) {
@@ -40,7 +42,6 @@ export function FollowList({
   if (items.length === 0 && page === 1) {
     return <p className="muted">{t(direction === 'following' ? 'follow.noFollowing' : 'follow.noFollowers')}</p>;
   }
-  const nameOf = (entry: FollowEntry) => (entry.cancelled ? t('common.cancelledAccount') : (entry.nickname ?? ''));
   return (
     <>
       <ul
@@ -49,14 +50,9 @@ export function FollowList({
       >
         {items.map((entry) => (
           <li key={entry.memberId} className="member-list__row">
-            {entry.avatarUrl && !entry.cancelled ? (
-              <img className="avatar" src={entry.avatarUrl} alt="" width={40} height={40} />
-            ) : (
-              <span className="avatar avatar--letter" aria-hidden="true">
-                {entry.cancelled ? '?' : (entry.nickname ?? '?').slice(0, 1).toUpperCase()}
-              </span>
-            )}
-            <span className="member-list__name">{nameOf(entry)}</span>
+            <span className="member-list__name">
+              <AuthorName author={entry} avatar />
+            </span>
             <span className="muted">
               {t(direction === 'following' ? 'follow.followedSince' : 'follow.followsSince', {
                 time: formatDateTime(entry.followedAt, i18n.language),

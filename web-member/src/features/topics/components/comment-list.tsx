@@ -6,7 +6,7 @@ import { toast } from '@/components/ui/toast-store';
 import { formatDateTime } from '@/lib/format-time';
 import { useCommentReplies, useComments, useDeleteContent } from '../api/comments';
 import type { AuthorView, CommentView, ReplyView } from '../api/types';
-import { AuthorName } from './author-name';
+import { AuthorName } from '@/components/member/author-name';
 import { ReportButton } from '@/features/moderation/components/report-button';
 import { ConfirmButton } from './confirm-button';
 import { EditForm, ReplyForm } from './content-form';
@@ -82,7 +82,7 @@ export function CommentList({
               className={`comment${comment.commentId === focusCommentId ? ' comment--focused' : ''}`}
             >
               <header className="comment__head">
-                <AuthorName author={comment.author} />
+                <AuthorName author={comment.author} avatar />
                 {comment.pending ? (
                   <span className="badge">{t('forum.pendingReview')}</span>
                 ) : (
@@ -195,7 +195,7 @@ function Replies({
           return (
             <li key={reply.replyId} className="reply" id={`reply-${reply.replyId}`}>
               <p className="reply__head">
-                <AuthorName author={reply.author} />
+                <AuthorName author={reply.author} avatar />
                 {reply.replyTo ? (
                   <span className="muted"> {t('forum.repliedTo', { name: nameOf(reply.replyTo, cancelled) })}</span>
                 ) : null}

@@ -6,7 +6,7 @@ import { ApiError } from '@/lib/api/api-error';
 import { formatDateTime } from '@/lib/format-time';
 import { useDeleteTopic, useSimilarTopics, useTopic } from '../api/topic';
 import type { TopicDetail } from '../api/types';
-import { AuthorName } from './author-name';
+import { AuthorName } from '@/components/member/author-name';
 import { ReportButton } from '@/features/moderation/components/report-button';
 import { ConfirmButton } from './confirm-button';
 import { HiddenIcons } from './hidden-icons';
@@ -44,7 +44,7 @@ export function TopicView({ topicId, memberId }: { topicId: string; memberId: st
         <HiddenIcons map={data.hideTagTypeMap ?? {}} />
       </h1>
       <p className="topic__meta">
-        <AuthorName author={data.author} isStaff={data.isStaff} />
+        <AuthorName author={data.author} isStaff={data.isStaff} avatar />
         {(data.tags ?? []).map((tag) => (
           <Link key={tag.tagId} className="tag-chip" to={`/?tagId=${encodeURIComponent(tag.tagId)}`}>
             {tag.name}

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { Pagination } from '@/components/ui/pagination';
 import { formatDateTime } from '@/lib/format-time';
 import { useTopics, type TopicFilter } from '../api/get-topics';
-import { AuthorName } from './author-name';
+import { AuthorName } from '@/components/member/author-name';
 import { HiddenIcons } from './hidden-icons';
 
 export const HOME_PAGE_SIZE = 20;

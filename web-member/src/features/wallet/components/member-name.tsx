@@ -1,4 +1,4 @@
-import { AuthorName } from '@/features/topics/components/author-name';
+import { AuthorName } from '@/components/member/author-name';
 import type { EnvelopeMember } from '../api/types';
 
 /** A member of an envelope (sender, claimer) by name, or "this user account has been cancelled". */
