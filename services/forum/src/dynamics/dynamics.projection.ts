@@ -1,4 +1,11 @@
-import type { CommentEvent, EventEnvelope, ReplyEvent } from '@forum/contracts';
+import type {
+  AnswerEvent,
+  AnswerReplyEvent,
+  CommentEvent,
+  EventEnvelope,
+  QuestionEvent,
+  ReplyEvent,
+} from '@forum/contracts';
 import type { ProjectionDefinition, ReadModelWriter } from '@forum/event-bus';
 import { plainTextSummary } from '@forum/platform';
 import { addToList, ID_LISTS, removeFromList } from '../comments/id-lists';
@@ -8,22 +15,35 @@ export const DYNAMICS_PROJECTION = 'forum-dynamics';
 export const MEMBER_DYNAMICS = 'member_dynamics';
 /** What the comment side needs to know of a topic: its title, author and whether it is deleted. */
 export const TOPIC_REFS = 'topic_refs';
+/** What the dynamics need to know of a question: its title and whether it is deleted. */
+export const QUESTION_REFS = 'dynamics_question_refs';
 
 const SUMMARY = 120;
 
-/** DOMAIN §8's activity kinds this context produces (asked, answered, answer replied come with Q&A). */
-export type DynamicKind = 'topic' | 'comment' | 'quote' | 'reply';
+/** DOMAIN §8's activity kinds: posted a topic, commented, quoted, replied; asked, answered, replied to an answer. */
+export type DynamicKind = 'topic' | 'comment' | 'quote' | 'reply' | 'question' | 'answer' | 'answerReply';
 
 export interface DynamicDocument {
   _id: string;
   memberId: string;
   kind: DynamicKind;
-  topicId: string;
+  /** The topic of a forum item; null for a Q&A one. */
+  topicId: string | null;
   commentId: string | null;
   replyId: string | null;
+  /** The question of a Q&A item (absent on forum ones), its answer and answer reply. */
+  questionId?: string | null;
+  answerId?: string | null;
+  answerReplyId?: string | null;
   /** Plain text, hidden blocks never included. */
   summary: string;
   at: string;
+  deleted: boolean;
+}
+
+export interface QuestionRefDocument {
+  _id: string;
+  title: string;
   deleted: boolean;
 }
 
@@ -48,17 +68,19 @@ interface TopicEventData {
 }
 
 /**
- * User dynamics (DOMAIN §8): posted a topic, commented, quoted a comment, replied — one document per item
- * and a newest-first list per member; deleting the item takes it out of the list, restoring it puts it back.
- * Also keeps `topic_refs`.
+ * User dynamics (DOMAIN §8): posted a topic, commented, quoted a comment, replied; asked a question, answered,
+ * replied to an answer — one document per item and a newest-first list per member; deleting the item takes it
+ * out of the list, restoring it puts it back. Also keeps `topic_refs` and `dynamics_question_refs`.
  */
 export const dynamicsProjection: ProjectionDefinition = {
   name: DYNAMICS_PROJECTION,
   version: 1,
-  topics: ['forum.topic', 'forum.comment', 'forum.reply'],
-  collections: [MEMBER_DYNAMICS, TOPIC_REFS, ID_LISTS],
+  // The Q&A topics came later: a consumer group reads a topic it has no offset for from its beginning.
+  topics: ['forum.topic', 'forum.comment', 'forum.reply', 'qa.question', 'qa.answer', 'qa.answerReply'],
+  collections: [MEMBER_DYNAMICS, TOPIC_REFS, QUESTION_REFS, ID_LISTS],
   apply(envelope: EventEnvelope, writer: ReadModelWriter) {
     const event = envelope as EventEnvelope & (CommentEvent | ReplyEvent);
+    if (applyQa(envelope, writer)) return;
     const add = (doc: Omit<DynamicDocument, '_id' | 'deleted'>, id: string) => {
       writer.upsertVersioned(MEMBER_DYNAMICS, id, envelope, { $set: { ...doc, deleted: false } });
       addToList(writer, 'memberDynamics', doc.memberId, envelope, id);
@@ -165,3 +187,89 @@ export const dynamicsProjection: ProjectionDefinition = {
     }
   },
 };
+
+/** The Q&A side of the dynamics: asked, answered, replied to an answer. True when the event was one of those. */
+function applyQa(envelope: EventEnvelope, writer: ReadModelWriter): boolean {
+  const event = envelope as EventEnvelope & (QuestionEvent | AnswerEvent | AnswerReplyEvent);
+  const add = (id: string, doc: Omit<DynamicDocument, '_id' | 'deleted' | 'topicId' | 'commentId' | 'replyId'>) => {
+    writer.upsertVersioned(MEMBER_DYNAMICS, id, envelope, {
+      $set: { ...doc, topicId: null, commentId: null, replyId: null, deleted: false },
+    });
+    addToList(writer, 'memberDynamics', doc.memberId, envelope, id);
+  };
+  const setDeleted = (memberId: string, id: string, deleted: boolean) => {
+    writer.upsertVersioned(MEMBER_DYNAMICS, id, envelope, { $set: { deleted } });
+    (deleted ? removeFromList : addToList)(writer, 'memberDynamics', memberId, envelope, id);
+  };
+  const summary = (id: string, content: string) =>
+    writer.upsertVersioned(MEMBER_DYNAMICS, id, envelope, { $set: { summary: plainTextSummary(content, SUMMARY) } });
+  switch (event.type) {
+    case 'QuestionAsked': {
+      const { questionId, askerId, title, askedAt } = event.data;
+      writer.upsertVersioned(QUESTION_REFS, questionId, envelope, { $set: { title, deleted: false } });
+      add(questionId, {
+        memberId: askerId,
+        kind: 'question',
+        questionId,
+        answerId: null,
+        answerReplyId: null,
+        summary: title,
+        at: askedAt,
+      });
+      return true;
+    }
+    case 'QuestionEdited':
+      writer.upsertVersioned(QUESTION_REFS, event.data.questionId, envelope, { $set: { title: event.data.title } });
+      writer.upsertVersioned(MEMBER_DYNAMICS, event.data.questionId, envelope, { $set: { summary: event.data.title } });
+      return true;
+    case 'QuestionDeleted':
+    case 'QuestionRestored': {
+      const deleted = event.type === 'QuestionDeleted';
+      writer.upsertVersioned(QUESTION_REFS, event.data.questionId, envelope, { $set: { deleted } });
+      setDeleted(event.data.askerId, event.data.questionId, deleted);
+      return true;
+    }
+    case 'AnswerPosted': {
+      const { answerId, questionId, authorId, content, postedAt } = event.data;
+      add(answerId, {
+        memberId: authorId,
+        kind: 'answer',
+        questionId,
+        answerId,
+        answerReplyId: null,
+        summary: plainTextSummary(content, SUMMARY),
+        at: postedAt,
+      });
+      return true;
+    }
+    case 'AnswerEdited':
+      summary(event.data.answerId, event.data.content);
+      return true;
+    case 'AnswerDeleted':
+    case 'AnswerRestored':
+      setDeleted(event.data.authorId, event.data.answerId, event.type === 'AnswerDeleted');
+      return true;
+    case 'AnswerReplyPosted': {
+      const { replyId, answerId, questionId, authorId, content, postedAt } = event.data;
+      add(replyId, {
+        memberId: authorId,
+        kind: 'answerReply',
+        questionId,
+        answerId,
+        answerReplyId: replyId,
+        summary: plainTextSummary(content, SUMMARY),
+        at: postedAt,
+      });
+      return true;
+    }
+    case 'AnswerReplyEdited':
+      summary(event.data.replyId, event.data.content);
+      return true;
+    case 'AnswerReplyDeleted':
+    case 'AnswerReplyRestored':
+      setDeleted(event.data.authorId, event.data.replyId, event.type === 'AnswerReplyDeleted');
+      return true;
+    default:
+      return false;
+  }
+}

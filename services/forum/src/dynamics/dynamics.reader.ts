@@ -7,14 +7,19 @@ import { CONTEXT_DB, MEMBER_PROFILES } from '@forum/platform';
 import { TopicViewPolicy } from '../topics/topic-view-policy';
 import { CommentsReader } from '../comments/comments.reader';
 import { readList, rowsInOrder } from '../comments/id-lists';
-import { DynamicDocument, MEMBER_DYNAMICS } from './dynamics.projection';
+import { DynamicDocument, MEMBER_DYNAMICS, QUESTION_REFS, QuestionRefDocument } from './dynamics.projection';
 
 export const dynamicRow = z.object({
-  kind: z.enum(['topic', 'comment', 'quote', 'reply']),
-  topicId: z.string(),
+  kind: z.enum(['topic', 'comment', 'quote', 'reply', 'question', 'answer', 'answerReply']),
+  /** A forum item's topic; null for asked / answered / replied to an answer (those have `questionId`). */
+  topicId: z.string().nullable(),
   topicTitle: z.string().nullable(),
   commentId: z.string().nullable(),
   replyId: z.string().nullable(),
+  questionId: z.string().nullable(),
+  questionTitle: z.string().nullable(),
+  answerId: z.string().nullable(),
+  answerReplyId: z.string().nullable(),
   summary: z.string(),
   at: z.string(),
 });
@@ -53,20 +58,34 @@ export class DynamicsReader {
     const rows = (
       await rowsInOrder<DynamicDocument>(this.db, MEMBER_DYNAMICS, ids.slice(start, start + pageSize))
     ).filter((row) => !row.deleted);
-    const [refs, mayView] = await Promise.all([
-      this.comments.topicRefs(rows.map((row) => row.topicId)),
+    const questionIds = [...new Set(rows.flatMap((row) => (row.questionId ? [row.questionId] : [])))];
+    const [refs, mayView, questionRefs] = await Promise.all([
+      this.comments.topicRefs(rows.flatMap((row) => (row.topicId ? [row.topicId] : []))),
       this.policy.filter(viewer),
+      questionIds.length
+        ? this.db
+            .collection<QuestionRefDocument>(QUESTION_REFS)
+            .find({ _id: { $in: questionIds } })
+            .toArray()
+        : [],
     ]);
+    const questions = new Map(questionRefs.map((ref) => [ref._id, ref]));
+    // Questions are readable by everyone; an item of a deleted question is not shown.
     const readable = rows.filter((row) => {
-      const ref = refs.get(row.topicId);
+      if (row.questionId) return !questions.get(row.questionId)?.deleted;
+      const ref = refs.get(row.topicId ?? '');
       return !ref || (!ref.deleted && (viewerId === memberId || mayView(ref.tagIds ?? [])));
     });
     const items = readable.map((row) => ({
       kind: row.kind,
-      topicId: row.topicId,
-      topicTitle: refs.get(row.topicId)?.title ?? null,
+      topicId: row.topicId ?? null,
+      topicTitle: row.topicId ? (refs.get(row.topicId)?.title ?? null) : null,
       commentId: row.commentId,
       replyId: row.replyId,
+      questionId: row.questionId ?? null,
+      questionTitle: row.questionId ? (questions.get(row.questionId)?.title ?? null) : null,
+      answerId: row.answerId ?? null,
+      answerReplyId: row.answerReplyId ?? null,
       summary: row.summary,
       at: row.at,
     }));
