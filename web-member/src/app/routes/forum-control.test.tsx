@@ -97,6 +97,37 @@ describe('forum control-panel lists', () => {
     expect(screen.getByRole('link', { name: 'A topic' }).getAttribute('href')).toBe('/thread?topicId=t1&commentId=c5');
   });
 
+  it('shows asking, answering and replying to an answer in my activity, linked to the question', async () => {
+    const qa = (kind: string, summary: string) => ({
+      kind,
+      topicId: null,
+      topicTitle: null,
+      commentId: null,
+      replyId: null,
+      questionId: 'q1',
+      questionTitle: 'A question',
+      answerId: kind === 'question' ? null : 'a1',
+      answerReplyId: kind === 'answerReply' ? 'r1' : null,
+      summary,
+      at: '2026-11-20T08:00:00.000Z',
+    });
+    renderApp('/user/control/userDynamicList', {
+      routes: {
+        'GET /api/forum/me/dynamics': () =>
+          json(200, {
+            ...page([qa('answerReply', 'Thanks'), qa('answer', 'Because'), qa('question', 'A question')]),
+            shown: true,
+          }),
+      },
+    });
+    expect(await screen.findByText('Replied to an answer')).toBeTruthy();
+    expect(screen.getByText('Answered')).toBeTruthy();
+    expect(screen.getByText('Asked a question')).toBeTruthy();
+    const links = screen.getAllByRole('link', { name: 'A question' });
+    expect(links).toHaveLength(3);
+    for (const link of links) expect(link.getAttribute('href')).toBe('/question?questionId=q1');
+  });
+
   it('says when a list is empty', async () => {
     renderApp('/user/control/favoriteList', { routes: { 'GET /api/forum/me/favourites': () => json(200, page([])) } });
     expect(await screen.findByText('Nothing here yet.')).toBeTruthy();

@@ -2,8 +2,9 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { pageFrom } from '@/components/ui/pagination';
 import { RichContent } from '@/components/ui/rich-content';
-import { AuthorName } from '@/components/member/author-name';
+import { AuthorName } from '@/features/topics/components/author-name';
 import { PagedTable, type Column } from '@/features/topics/components/paged-table';
+import { questionHref } from '@/features/questions/components/question-list';
 import { topicHref } from '@/features/topics/components/topic-list';
 import { formatUnlockPrice } from '@/features/topics/utils/unlock-price';
 import type {
@@ -45,15 +46,23 @@ function TopicLink({
   return <Link to={commentHref(topicId, commentId)}>{title ?? topicId}</Link>;
 }
 
+/** A dynamics row; asked / answered / replied to an answer point at a question instead of a topic. */
+type ActivityRow = DynamicRow & { questionId?: string | null; questionTitle?: string | null };
+
 function Dynamics({ titleKey }: { titleKey: string }) {
   const { t } = useTranslation();
   const { page } = usePage();
   const time = useTime();
-  const columns: Column<DynamicRow>[] = [
+  const columns: Column<ActivityRow>[] = [
     { label: t('forum.my.type'), cell: (row) => t(`forum.my.kind.${row.kind}`) },
     {
       label: t('forum.my.topic'),
-      cell: (row) => <TopicLink topicId={row.topicId} title={row.topicTitle} commentId={row.commentId} />,
+      cell: (row) =>
+        row.questionId ? (
+          <Link to={questionHref(row.questionId)}>{row.questionTitle ?? row.questionId}</Link>
+        ) : (
+          <TopicLink topicId={row.topicId} title={row.topicTitle} commentId={row.commentId} />
+        ),
     },
     { label: t('forum.my.content'), cell: (row) => row.summary },
     { label: t('forum.my.time'), cell: (row) => time(row.at) },

@@ -161,6 +161,9 @@ export const forumEn = {
       comment: 'Commented',
       quote: 'Quoted a comment',
       reply: 'Replied',
+      question: 'Asked a question',
+      answer: 'Answered',
+      answerReply: 'Replied to an answer',
     },
     likeKind: { topic: 'Topic', comment: 'Comment', reply: 'Reply' },
     topicCounts:
