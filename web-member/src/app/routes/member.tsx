@@ -30,6 +30,9 @@ function When({ iso }: { iso: string }) {
   return <time dateTime={iso}>{formatDateTime(iso, i18n.language)}</time>;
 }
 
+/** A dynamics row; asking, answering and replying to an answer point at a question instead of a topic. */
+type ActivityRow = DynamicRow & { questionId?: string | null; questionTitle?: string | null };
+
 const excerpt = (html: string, max = 80) => {
   const text = htmlToText(html);
   return text.length > max ? `${text.slice(0, max)}…` : text;
@@ -50,7 +53,7 @@ export function Component() {
   const base = `members/${encodeURIComponent(memberId)}`;
 
   // Page 1 of each list gives its total for the counts; the open tab's page shows below.
-  const dynamics = usePagedForumList<DynamicRow>(`${base}/dynamics`, pageOf('dynamics'), tab === 'dynamics');
+  const dynamics = usePagedForumList<ActivityRow>(`${base}/dynamics`, pageOf('dynamics'), tab === 'dynamics');
   const topics = usePagedForumList<TopicRow>(`${base}/topics`, pageOf('topics'));
   const topicTotal = usePagedForumList<TopicRow>(`${base}/topics`, 1);
   const questions = usePagedQaList<QuestionRow>(`${base}/questions`, pageOf('questions'));
@@ -70,21 +73,24 @@ export function Component() {
       </Link>
     );
 
-  const dynamicColumns: Column<DynamicRow>[] = [
+  const dynamicColumns: Column<ActivityRow>[] = [
     { label: t('forum.my.type'), cell: (row) => t(`forum.my.kind.${row.kind}`) },
     {
       label: t('forum.my.topic'),
-      cell: (row) => (
-        <Link
-          to={
-            row.commentId
-              ? `${topicHref(row.topicId)}&commentId=${encodeURIComponent(row.commentId)}`
-              : topicHref(row.topicId)
-          }
-        >
-          {row.topicTitle ?? row.topicId}
-        </Link>
-      ),
+      cell: (row) =>
+        row.questionId ? (
+          <Link to={questionHref(row.questionId)}>{row.questionTitle ?? row.questionId}</Link>
+        ) : (
+          <Link
+            to={
+              row.commentId
+                ? `${topicHref(row.topicId)}&commentId=${encodeURIComponent(row.commentId)}`
+                : topicHref(row.topicId)
+            }
+          >
+            {row.topicTitle ?? row.topicId}
+          </Link>
+        ),
     },
     { label: t('forum.my.content'), cell: (row) => row.summary },
     { label: t('forum.my.time'), cell: (row) => <When iso={row.at} /> },
