@@ -35,6 +35,28 @@ describe('/addTopic and /user/editTopic', () => {
     expect(callsTo(network.sent, 'POST', '/api/forum/topics')).toHaveLength(0);
   });
 
+  it('keeps a pasted over-long title whole, counts it, and says the one limit at once (zh)', async () => {
+    const user = userEvent.setup();
+    const { network } = renderApp('/addTopic', {
+      language: 'zh',
+      routes: { 'GET /api/forum/tags': () => json(200, tagTree) },
+    });
+    const title = (await screen.findByLabelText('标题')) as HTMLInputElement;
+    expect(screen.getByText('0 / 150')).toBeTruthy();
+    await user.click(title);
+    await user.paste('长'.repeat(10_000));
+    expect(title.value).toHaveLength(10_000);
+    expect(screen.getByText('10000 / 150')).toBeTruthy();
+    expect(errorOf(title)).toBe('最多 150 个字符。');
+    await user.click(screen.getByRole('button', { name: '发表' }));
+    expect(errorOf(title)).toBe('最多 150 个字符。');
+    expect(callsTo(network.sent, 'POST', '/api/forum/topics')).toHaveLength(0);
+    await user.clear(title);
+    await user.type(title, '  Short  ');
+    expect(screen.getByText('5 / 150')).toBeTruthy();
+    expect(errorOf(title)).toBeNull();
+  });
+
   it('uploads a picture into the content and publishes the topic', async () => {
     const user = userEvent.setup();
     const { network, router } = renderApp('/addTopic', {

@@ -102,6 +102,7 @@ export const forumEn = {
     title: 'Title',
     titleRequired: 'Enter a title.',
     titleTooLong: 'At most {{max}} characters.',
+    titleCount: '{{count}} / {{max}}',
     content: 'Content',
     contentRequired: 'Write the content.',
     tags: 'Tags',
@@ -132,6 +133,14 @@ export const forumEn = {
     hideBalance: 'Price (yuan, e.g. 1.99)',
     insert: 'Insert',
     hideBlock: 'Hidden content ({{type}})',
+    /** The label over a hidden block in the editor: who will see it. */
+    hideLabel: {
+      '10': 'Password: {{value}}',
+      '20': 'Visible after replying',
+      '30': 'Visible with {{value}} points or more',
+      '40': 'Visible after paying {{price}}',
+      '50': 'Visible after paying {{price}}',
+    },
     notAllowed: 'You may not edit this topic.',
     loginToPost: 'Log in to post a topic.',
     video: 'Video',

@@ -13,6 +13,7 @@ import { flattenTags, useTags } from '../api/tags';
 import { RichEditor } from '../editor/rich-editor';
 import { topicHref } from './topic-list';
 
+/** The server's `TITLE_MAX` (services/forum/src/topics/topic.schemas.ts). */
 export const TITLE_MAX = 150;
 const DEFAULT_MAX_TAGS = 3;
 type Field = 'title' | 'content' | 'tagIds';
@@ -91,6 +92,10 @@ export function TopicForm({ topicId, initial }: { topicId?: string; initial?: To
   };
 
   const leafTags = flattenTags(tags.data?.items ?? []).flatMap(({ tag }) => (tag.leaf ? [tag] : []));
+  // The server's limit, counted as it counts (trimmed) and said as soon as it is passed: nothing is cut silently.
+  const titleLength = values.title.trim().length;
+  const titleError =
+    errors.title ?? (titleLength > TITLE_MAX ? t('forum.editor.titleTooLong', { max: TITLE_MAX }) : undefined);
   if (!appState.get().systemUser) return <p role="alert">{t('forum.editor.loginToPost')}</p>;
 
   return (
@@ -99,9 +104,9 @@ export function TopicForm({ topicId, initial }: { topicId?: string; initial?: To
         label={t('forum.editor.title')}
         name="title"
         value={values.title}
-        maxLength={TITLE_MAX + 50}
         onValueChange={(value) => set('title', value)}
-        error={errors.title}
+        error={titleError}
+        hint={t('forum.editor.titleCount', { count: titleLength, max: TITLE_MAX })}
       />
       <TagPicker
         legend={t('forum.editor.tags')}

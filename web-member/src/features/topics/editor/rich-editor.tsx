@@ -8,6 +8,7 @@ import { registerImageInserter } from '@/lib/editor-insert';
 import { formProblemsOf } from '@/lib/form-problems';
 import { uploadImage } from '../api/upload-image';
 import { uploadVideo } from '../api/videos';
+import { hideLabelView } from './hide-label';
 import { EDITOR_HIDE_TYPES, hideContent, HideNode } from './hide-node';
 import { MentionList } from '../components/mention-suggestions';
 import { useMentionSuggest } from './mention-suggest';
@@ -32,8 +33,11 @@ export function RichEditor({
 }) {
   // The mention list drives some keys; the editor's props are fixed at creation, so they reach it through a ref.
   const mentionKeys = useRef<(event: KeyboardEvent) => boolean>(() => false);
+  const { i18n } = useTranslation();
+  // Hidden blocks are labelled in words in the author's language; what is saved is the node's own HTML.
+  const [LabelledHideNode] = useState(() => HideNode.extend({ addNodeView: () => hideLabelView(i18n) }));
   const editor = useEditor({
-    extensions: [StarterKit, HideNode, Image, PlayerNode],
+    extensions: [StarterKit, LabelledHideNode, Image, PlayerNode],
     content: initialHtml,
     immediatelyRender: true,
     editorProps: {
