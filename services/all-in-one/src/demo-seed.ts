@@ -93,7 +93,9 @@ export async function seedDemo(app: NestFastifyApplication): Promise<{ seeded: b
   const commands = app.get(CommandBus);
   const staffId = await ensureAccount(commands, 'staff');
   // The demo staff account administers the site: every staff permission.
-  await commands.execute(new GrantRoleCommand(staffId, ADMINISTRATOR_ROLE_ID, null, 'demo seed', systemMeta()));
+  await onceProjected(() =>
+    commands.execute(new GrantRoleCommand(staffId, ADMINISTRATOR_ROLE_ID, null, 'demo seed', systemMeta())),
+  );
   const memberId = await ensureAccount(commands, 'member');
   const tagIds = await seedTags(app, staffId);
   await forumAllowsPosting(app, memberId);
@@ -166,6 +168,24 @@ async function ensureAccount(commands: CommandBus, kind: keyof typeof DEMO_ACCOU
   } catch (error) {
     if (!(error instanceof DomainError) || error.code !== 'identity.account_taken') throw error;
     return (await commands.execute(new LogInCommand({ account, password }, systemMeta()))).systemUser.id;
+  }
+}
+
+/**
+ * Runs a command that reads a read model the previous command wrote. A command waits up to 2 s for its own
+ * projections; on a CPU-starved host the member directory has lagged longer, and the grant answered
+ * `common.not_found` for the staff account registered just before (a first `npm start` then failed).
+ */
+async function onceProjected<T>(command: () => Promise<T>, timeoutMs = 60_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (let delay = 100; ; delay = Math.min(delay * 2, 2_000)) {
+    try {
+      return await command();
+    } catch (error) {
+      const notYet = error instanceof DomainError && error.code === 'common.not_found';
+      if (!notYet || Date.now() + delay > deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, delay));
+    }
   }
 }
 
