@@ -1,0 +1,162 @@
+import { CommandBus } from '@nestjs/cqrs';
+import type { Locator, Page } from 'playwright-core';
+import { newId } from '@forum/contracts';
+import { PermissionChecker } from '@forum/platform';
+import { eventually } from '@forum/testing';
+import { RegisterMemberCommand } from '../../services/identity/src/accounts/commands';
+import { ForumModule } from '../../services/forum/src/forum.module';
+import { testTag } from '../../services/forum/src/tags/tag.fixture';
+import { MessagingModule } from '../../services/messaging/src/messaging.module';
+import { browserSuite, horizontalOverflow } from './harness';
+
+interface Member {
+  id: string;
+  nickname: string;
+  accessToken: string;
+  refreshToken: string;
+}
+
+/** What each language shows, by the member site's own texts. */
+const TEXTS = {
+  en: {
+    locale: 'en-US',
+    language: 'en_US',
+    follow: (name: string) => `Follow ${name}`,
+    unfollow: (name: string) => `Unfollow ${name}`,
+    message: (name: string) => `Send ${name} a private message`,
+    chatWith: (name: string) => `Conversation with ${name}`,
+    send: 'Send',
+    followedYou: (name: string) => `${name} followed you`,
+    followers: 'Followers',
+  },
+  zh: {
+    locale: 'zh-CN',
+    language: 'zh_CN',
+    follow: (name: string) => `关注 ${name}`,
+    unfollow: (name: string) => `取消关注 ${name}`,
+    message: (name: string) => `给 ${name} 发私信`,
+    chatWith: (name: string) => `与 ${name} 的对话`,
+    send: '发送',
+    followedYou: (name: string) => `${name} 关注了你`,
+    followers: '我的粉丝',
+  },
+};
+
+/** A member's page takes a few requests after the route's chunk; a starved host has needed far more than 5 s. */
+const BOOT_MS = 30_000;
+
+/**
+ * Issue 19: from a thread, B clicks the author's name, lands on A's member page, follows A (the button turns to
+ * "unfollow" and A's follower count goes up), opens the chat from the page's "message" button and sends a
+ * message, and the chat names A; A's reminders and follower list show B. In zh at 375 px (nothing scrolls
+ * sideways) and in en.
+ */
+describe('member page in Chromium', () => {
+  const suite = browserSuite(['web-member']);
+
+  async function register(prefix: string): Promise<Member> {
+    const account = `${prefix}${Date.now().toString(36)}`;
+    const registered = (await suite.app.app.get(CommandBus).execute(
+      new RegisterMemberCommand(
+        {
+          account,
+          nickname: account,
+          password: 'member-password',
+          confirmPassword: 'member-password',
+          agreeTerms: true,
+        },
+        { actor: { kind: 'system', id: null, ip: '127.0.0.1' }, now: new Date(), correlationId: newId() },
+        'member',
+        true,
+      ),
+    )) as { accessToken: string; refreshToken: string; systemUser: { id: string } };
+    const id = registered.systemUser.id;
+    const member = { kind: 'member' as const, id };
+    const forum = suite.app.app.select(ForumModule).get(PermissionChecker);
+    const messaging = suite.app.app.select(MessagingModule).get(PermissionChecker);
+    await eventually(async () => expect(await forum.can(member, 'topic.view')).toBe(true));
+    await eventually(async () => expect(await messaging.can(member, 'privateMessage')).toBe(true));
+    return { id, nickname: account, accessToken: registered.accessToken, refreshToken: registered.refreshToken };
+  }
+
+  async function postTopic(author: Member): Promise<string> {
+    const posted = await suite.app.client
+      .as(author.id)
+      .post<{ topicId: string; visible: boolean }>('/api/forum/topics', {
+        title: `Meet ${author.nickname}`,
+        tagIds: [await testTag(suite.app.client)],
+        content: '<p>Hello, I am new here.</p>',
+      });
+    expect(posted).toMatchObject({ status: 201, body: { visible: true } });
+    return posted.body.topicId;
+  }
+
+  const countOf = (page: Page, key: string) => page.locator(`[data-count="${key}"] dd`);
+
+  for (const language of ['zh', 'en'] as const) {
+    const text = TEXTS[language];
+    let a: Member;
+    let b: Member;
+    let topicId: string;
+
+    suite.test(
+      `${language}: B follows and messages the author of a thread from the author's page`,
+      () => ({
+        locale: text.locale,
+        ...(language === 'zh' ? { viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true } : {}),
+        localStorage: { language: text.language, accessToken: b.accessToken, refreshToken: b.refreshToken },
+      }),
+      async ({ page, newPage }) => {
+        await page.goto(`/thread?topicId=${topicId}`);
+        const byline = page.locator('.author-name__link', { hasText: a.nickname }).first();
+        await byline.waitFor({ timeout: BOOT_MS });
+        await byline.click();
+        await page.waitForURL(`**/user/${a.id}`);
+        await page.getByRole('heading', { level: 1, name: a.nickname }).waitFor({ timeout: BOOT_MS });
+        await expectText(countOf(page, 'followers'), '0');
+        await expectText(countOf(page, 'topics'), '1');
+        if (language === 'zh') expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+
+        await page.getByRole('button', { name: text.follow(a.nickname), exact: true }).click();
+        const unfollow = page.getByRole('button', { name: text.unfollow(a.nickname), exact: true });
+        await unfollow.waitFor();
+        expect(await unfollow.getAttribute('aria-pressed')).toBe('true');
+        await expectText(countOf(page, 'followers'), '1');
+
+        await page.getByRole('link', { name: text.message(a.nickname) }).click();
+        await page.getByRole('heading', { level: 1, name: text.chatWith(a.nickname) }).waitFor({ timeout: BOOT_MS });
+        expect(await page.locator('.chat-partner .author-name__link').getAttribute('href')).toBe(`/user/${a.id}`);
+        await page.locator('.chat-form textarea').fill(`Hi ${a.nickname}, nice topic.`);
+        await page.getByRole('button', { name: text.send, exact: true }).click();
+        await page.locator('.chat__content', { hasText: `Hi ${a.nickname}, nice topic.` }).waitFor();
+        if (language === 'zh') expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+
+        // A sees B among the reminders ("B followed you", B's name leading to B's page) and the followers.
+        const aPage = await newPage({
+          locale: text.locale,
+          localStorage: { language: text.language, accessToken: a.accessToken, refreshToken: a.refreshToken },
+        });
+        await aPage.goto('/user/control/remindList');
+        const reminder = aPage.locator('.message-list__row', { hasText: text.followedYou(b.nickname) });
+        await reminder.waitFor({ timeout: BOOT_MS });
+        expect(await reminder.locator('.author-name__link').getAttribute('href')).toBe(`/user/${b.id}`);
+        await aPage.goto('/user/control/followerList');
+        await aPage
+          .getByRole('list', { name: text.followers })
+          .getByRole('link', { name: b.nickname })
+          .waitFor({ timeout: BOOT_MS });
+      },
+      120_000,
+    );
+
+    beforeAll(async () => {
+      a = await register(`mpa${language}`);
+      b = await register(`mpb${language}`);
+      topicId = await postTopic(a);
+    }, 60_000);
+  }
+
+  async function expectText(locator: Locator, expected: string) {
+    await eventually(async () => expect(await locator.textContent()).toBe(expected), { timeoutMs: 15_000 });
+  }
+});
