@@ -108,6 +108,27 @@ describe('authorization matrix over every documented route', () => {
     expect(JSON.stringify((await s.staff.get(url)).body)).toContain('pw-staff-4711');
     // And the unlock records are the author's and content staff's, not any staff account's.
     expect((await bareStaff.get(`${url}/unlocks`)).status).toBe(403);
+    // Nor may it edit or delete a member's topic or comment: that is `content.manage` too.
+    const comment = await s.t.client
+      .as(authorId)
+      .post<{ commentId: string }>(`${url}/comments`, { content: '<p>a member comment</p>' });
+    expect(comment.status).toBe(201);
+    const attempts = [
+      await bareStaff.request<ErrorBody>('PATCH', url, {
+        title: 'Taken over',
+        content: '<p>taken over</p>',
+        tagIds: [tag.body.tagId],
+      }),
+      await bareStaff.request<ErrorBody>('DELETE', url),
+      await bareStaff.request<ErrorBody>('PATCH', `/api/forum/comments/${comment.body.commentId}`, {
+        content: '<p>taken over</p>',
+      }),
+      await bareStaff.request<ErrorBody>('DELETE', `/api/forum/comments/${comment.body.commentId}`),
+    ];
+    expect(attempts.map((response) => response.status)).toEqual([403, 403, 403, 403]);
+    const after = await s.t.client.as(authorId).get<{ title: string }>(url);
+    expect([after.status, after.body.title]).toEqual([200, 'A topic with a password block']);
+    expect(JSON.stringify((await s.t.client.as(authorId).get(`${url}/comments`)).body)).toContain('a member comment');
   }, 120_000);
 
   it('refuses a visitor with 401 on every route not marked public', async () => {

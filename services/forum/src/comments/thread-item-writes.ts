@@ -3,7 +3,7 @@ import { stepMeta, streamId } from '@forum/contracts';
 import type { CommandMetadata, NewEvent, SubmissionPayload } from '@forum/contracts';
 import { ProjectionWaiter } from '@forum/event-bus';
 import { Decider, DomainError, EventStore } from '@forum/event-store';
-import { APP_CONFIG, SiteSettingsCache } from '@forum/platform';
+import { APP_CONFIG, PermissionChecker, SiteSettingsCache } from '@forum/platform';
 import type { AppConfig } from '@forum/platform';
 import { COUNTER_READERS, TopicCounters } from '../reactions/counters';
 import { ReviewCommands } from '../review/review.commands';
@@ -78,6 +78,7 @@ export class ThreadItemWrites {
     private readonly waiter: ProjectionWaiter,
     private readonly review: ReviewCommands,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly permissions: PermissionChecker,
   ) {}
 
   /** Replies are comments on a comment: the same switch governs both. */
@@ -119,7 +120,7 @@ export class ThreadItemWrites {
     content: string,
     meta: CommandMetadata,
   ): Promise<ThreadItemWritten> {
-    const editor = this.requireEditing(meta);
+    const editor = await this.requireEditing(meta);
     const { html, mentions } = await this.content.prepare(content);
     const { visible } = await this.write(kind, id, kind.edit(editor, html, mentions, meta.now), meta);
     return { id, visible };
@@ -130,7 +131,7 @@ export class ThreadItemWrites {
     id: string,
     meta: CommandMetadata,
   ): Promise<ThreadItemWritten> {
-    const editor = this.requireEditing(meta);
+    const editor = await this.requireEditing(meta);
     const { visible } = await this.write(kind, id, kind.delete(editor, meta.now), stepMeta(meta, 'delete'));
     return { id, visible };
   }
@@ -145,9 +146,15 @@ export class ThreadItemWrites {
     return { id, visible };
   }
 
-  /** Members edit and delete their own items only while the `editComments` switch is on. */
-  private requireEditing(meta: CommandMetadata): Editor {
-    const editor = editorOf(meta);
+  /**
+   * Members edit and delete their own items only while the `editComments` switch is on. Staff act on anyone's
+   * items only with `content.manage`; a staff account without it edits like a member (its own items).
+   */
+  private async requireEditing(meta: CommandMetadata): Promise<Editor> {
+    const signedIn = editorOf(meta);
+    const editor = signedIn.staff
+      ? { ...signedIn, staff: await this.permissions.can(meta.actor, 'content.manage', null, meta.now) }
+      : signedIn;
     const { editComments } = this.settings.current().switches;
     if (!editor.staff && !editComments.enabled) {
       throw new DomainError('forum.edit_comments_disabled', {}, undefined, editComments.message || undefined);

@@ -30,6 +30,11 @@ export class TopicViewPolicy {
     return (tagIds) => effective.hasOnAll('topic.view', tagIds);
   }
 
+  /** Whether a staff account may act on anyone's topics (edit, delete): `content.manage`, never the bare kind. */
+  async moderates(actor: Actor, now = new Date()): Promise<boolean> {
+    return actor.kind === 'staff' && !!actor.id && (await this.permissions.can(actor, 'content.manage', null, now));
+  }
+
   /** Refuses posting in tags the author may not post in, and hidden types the author may not use there. */
   async requirePosting(author: Actor, tagIds: readonly string[], hideTypes: readonly HideType[], now = new Date()) {
     if (author.kind === 'staff' || author.kind === 'system') return;

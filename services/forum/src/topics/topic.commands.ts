@@ -137,8 +137,14 @@ export class TopicCommands {
     }
   }
 
+  /** The actor of an edit or a deletion: staff act on anyone's topic only with `content.manage`. */
+  private async moderatorOf(meta: CommandMetadata): Promise<{ by: string; byStaff: boolean }> {
+    const actor = actorOf(meta);
+    return actor.byStaff ? { ...actor, byStaff: await this.policy.moderates(meta.actor, meta.now) } : actor;
+  }
+
   async edit(topicId: string, body: EditTopicBody, meta: CommandMetadata): Promise<PostedTopic> {
-    const { by, byStaff } = actorOf(meta);
+    const { by, byStaff } = await this.moderatorOf(meta);
     const { editTopics } = this.settings.current().switches;
     if (!editTopics.enabled && !byStaff) {
       throw new DomainError('forum.edit_topics_disabled', {}, undefined, editTopics.message);
@@ -170,8 +176,9 @@ export class TopicCommands {
     );
   }
 
-  remove(topicId: string, meta: CommandMetadata): Promise<PostedTopic> {
-    return this.run(topicId, { type: 'DeleteTopic', topicId, ...actorOf(meta), now: meta.now }, meta);
+  async remove(topicId: string, meta: CommandMetadata): Promise<PostedTopic> {
+    const actor = await this.moderatorOf(meta);
+    return this.run(topicId, { type: 'DeleteTopic', topicId, ...actor, now: meta.now }, meta);
   }
 
   restore(topicId: string, meta: CommandMetadata): Promise<PostedTopic> {
