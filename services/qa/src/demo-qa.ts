@@ -4,6 +4,8 @@ import type { Actor, CommandMetadata } from '@forum/contracts';
 import { DomainError } from '@forum/event-store';
 import { PermissionChecker } from '@forum/platform';
 import { AnswerCommands } from './answers/answer.commands';
+import { AnswerLikes } from './marks/answer-likes';
+import { QuestionMarks } from './marks/question-marks';
 import { QaModule } from './qa.module';
 import { QuestionCommands } from './questions/question.commands';
 import { QuestionTags } from './tags/question-tags';
@@ -24,7 +26,8 @@ async function retry<T>(attempt: () => Promise<T | null>): Promise<T | null> {
  * The demo Q&A (DOMAIN §6): a question tag tree, a question with a cash and points bounty (held from the demo
  * member's recharge, which the sandbox credits a moment after the wallet's seed), one resolved by adopting the
  * staff's answer (points bounty: the staff answerer gets the points), and one without a bounty with an answer
- * and a reply.
+ * and a reply, a like of the staff's question and of the member's answer: each member finds Q&A reminders (answers to
+ * their question, a reply to their answer, likes, their answer adopted).
  */
 export async function seedDemoQa(
   app: INestApplicationContext,
@@ -99,4 +102,6 @@ export async function seedDemoQa(
     meta(member),
   );
   await answers.reply(answer, { content: '<p>Good to know!</p>' }, meta(staff));
+  await qa.get(QuestionMarks).set(open, 'like', true, meta(member));
+  await qa.get(AnswerLikes).set('answer', answer, true, meta(staff));
 }

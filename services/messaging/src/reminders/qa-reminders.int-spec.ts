@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { CommandBus } from '@nestjs/cqrs';
 import { newId } from '@forum/contracts';
 import type { Page } from '@forum/contracts';
@@ -8,6 +9,7 @@ import { RegisterMemberCommand } from '../../../identity/src/accounts/commands';
 import { IdentityModule } from '../../../identity/src/identity.module';
 import { staffAccount } from '../../../identity/src/roles/staff.fixture';
 import { ModerationModule } from '../../../moderation/src/moderation.module';
+import { seedDemoQa } from '../../../qa/src/demo-qa';
 import { QaModule } from '../../../qa/src/qa.module';
 import { WalletModule } from '../../../wallet/src/wallet.module';
 import { MessagingModule } from '../messaging.module';
@@ -26,10 +28,10 @@ describe('messaging: Q&A reminders from the Q&A context', () => {
   let t: TestApp;
   let tagId: string;
   let accounts = 0;
+  let staffId = '';
 
   beforeAll(async () => {
     t = await startTestApp([IdentityModule, ModerationModule, WalletModule, QaModule, MessagingModule]);
-    let staffId = '';
     for (let attempt = 0; !staffId; attempt++) {
       try {
         staffId = await staffAccount(t.app, `qarem_admin_${Date.now().toString(36)}${attempt}`, {
@@ -229,5 +231,31 @@ describe('messaging: Q&A reminders from the Q&A context', () => {
     // The asker turned off answers to their question, and liked their own question: nothing.
     expect(await list(asker.id)).toEqual([]);
     expect(await count(asker.id)).toBe(0);
+  });
+
+  it('the demo seed leaves Q&A reminders for the demo member and the staff', async () => {
+    const demo = await member('demo');
+    // What the wallet's demo seed gives the member before the Q&A seed runs: balance and points for the bounties.
+    for (const kind of ['balance', 'points'])
+      expect(
+        (
+          await t.client
+            .as(staffId, 'staff')
+            .withHeaders({ 'idempotency-key': randomUUID() })
+            .post(`/api/wallet/accounts/${demo.id}/adjustments`, { kind, amount: 1000, reason: 'demo funds' })
+        ).status,
+      ).toBe(200);
+    await seedDemoQa(t.app, { staffId, memberId: demo.id });
+
+    // Staff answered two of the member's questions and replied to their answer, and liked it.
+    expect((await typesOf(demo.id, 4)).map((r) => r.type).sort()).toEqual([120, 120, 140, 290]);
+    // The member adopted the staff's answer, answered the staff's question and liked it.
+    const staffTypes = await eventually(async () => {
+      const items = (await t.client.as(staffId, 'staff').get<Page<ReminderView>>('/api/messaging/reminders')).body
+        .items;
+      expect(items).toHaveLength(3);
+      return items.map((r) => r.type).sort();
+    });
+    expect(staffTypes).toEqual([120, 280, 310]);
   });
 });
