@@ -129,6 +129,30 @@ describe('authorization matrix over every documented route', () => {
     const after = await s.t.client.as(authorId).get<{ title: string }>(url);
     expect([after.status, after.body.title]).toEqual([200, 'A topic with a password block']);
     expect(JSON.stringify((await s.t.client.as(authorId).get(`${url}/comments`)).body)).toContain('a member comment');
+
+    // The same in Q&A: a member's question is not any staff account's to edit or delete.
+    const qaTag = await s.staff.post<{ tagId: string }>('/api/qa/tags', { name: 'Bare staff', parentId: null });
+    expect(qaTag.status).toBe(201);
+    const question = await eventually(async () => {
+      const asked = await s.t.client.as(authorId).post<{ id: string; questionId: string }>('/api/qa/questions', {
+        title: 'A question of a member',
+        content: '<p>why?</p>',
+        tagIds: [qaTag.body.tagId],
+      });
+      expect(asked.status).toBe(201);
+      return asked.body.questionId ?? asked.body.id;
+    });
+    const qaAttempts = [
+      await bareStaff.request<ErrorBody>('PATCH', `/api/qa/questions/${question}`, {
+        title: 'Taken over',
+        content: '<p>taken over</p>',
+        tagIds: [qaTag.body.tagId],
+      }),
+      await bareStaff.request<ErrorBody>('DELETE', `/api/qa/questions/${question}`),
+    ];
+    expect(qaAttempts.map((response) => response.status)).toEqual([403, 403]);
+    const stillAsked = await s.t.client.as(authorId).get<{ title: string }>(`/api/qa/questions/${question}`);
+    expect([stillAsked.status, stillAsked.body.title]).toEqual([200, 'A question of a member']);
   }, 120_000);
 
   it('refuses a visitor with 401 on every route not marked public', async () => {

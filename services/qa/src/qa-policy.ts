@@ -58,6 +58,16 @@ export class QaPolicy {
     if (!effective.hasOnAll(permission, tagIds)) throw new DomainError('auth.forbidden');
   }
 
+  /**
+   * The actor of an edit or a deletion: staff act on anyone's question, answer or reply only with
+   * `content.manage`; a staff account without it acts like a member (on its own content).
+   */
+  async moderatorOf(meta: CommandMetadata): Promise<Actor> {
+    const actor = actorOf(meta);
+    if (!actor.byStaff) return actor;
+    return { ...actor, byStaff: await this.permissions.can(meta.actor, 'content.manage', null, meta.now) };
+  }
+
   async requireStaff(meta: CommandMetadata, permission: StaffPermission): Promise<void> {
     if (meta.actor.kind !== 'staff') throw new DomainError('auth.forbidden');
     await this.permissions.require(meta.actor, permission, null, meta.now);

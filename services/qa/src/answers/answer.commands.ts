@@ -74,7 +74,7 @@ export class AnswerCommands {
   }
 
   async edit(answerId: string, body: ContentBody, meta: CommandMetadata): Promise<AnswerWritten> {
-    const actor = actorOf(meta);
+    const actor = await this.policy.moderatorOf(meta);
     this.policy.requireSwitch('answers', actor);
     const content = this.policy.prepare(body.content);
     const mentions = await this.mentions.of(content);
@@ -88,7 +88,7 @@ export class AnswerCommands {
 
   async remove(answerId: string, meta: CommandMetadata): Promise<AnswerWritten> {
     const adopted = await this.isAdopted(answerId);
-    const command = { type: 'DeleteAnswer' as const, answerId, adopted, ...actorOf(meta) };
+    const command = { type: 'DeleteAnswer' as const, answerId, adopted, ...(await this.policy.moderatorOf(meta)) };
     return this.written(
       answerId,
       await this.store.handle(answerDecider, answerStream(answerId), command, withoutAddress(meta)),
@@ -136,7 +136,7 @@ export class AnswerCommands {
   }
 
   async editReply(replyId: string, body: ContentBody, meta: CommandMetadata): Promise<AnswerWritten> {
-    const actor = actorOf(meta);
+    const actor = await this.policy.moderatorOf(meta);
     this.policy.requireSwitch('questionAddenda', actor);
     const content = this.policy.prepare(body.content);
     const mentions = await this.mentions.of(content);
@@ -148,7 +148,7 @@ export class AnswerCommands {
   }
 
   async removeReply(replyId: string, meta: CommandMetadata): Promise<AnswerWritten> {
-    const command = { type: 'DeleteAnswerReply' as const, replyId, ...actorOf(meta) };
+    const command = { type: 'DeleteAnswerReply' as const, replyId, ...(await this.policy.moderatorOf(meta)) };
     return this.written(
       replyId,
       await this.store.handle(answerReplyDecider, answerReplyStream(replyId), command, withoutAddress(meta)),

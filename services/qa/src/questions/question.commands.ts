@@ -86,7 +86,7 @@ export class QuestionCommands {
   }
 
   async edit(questionId: string, body: EditQuestionBody, meta: CommandMetadata): Promise<QuestionWritten> {
-    const actor = actorOf(meta);
+    const actor = await this.policy.moderatorOf(meta);
     this.policy.requireSwitch('asking', actor);
     const content = this.policy.prepare(body.content, { tagIds: body.tagIds, tree: await this.tags.state() });
     await this.policy.requirePermission(meta, 'question.ask', body.tagIds);
@@ -104,8 +104,8 @@ export class QuestionCommands {
   }
 
   /** Deleting a question without an adopted answer refunds its bounty. */
-  remove(questionId: string, meta: CommandMetadata): Promise<QuestionWritten> {
-    return this.run(questionId, { type: 'DeleteQuestion', ...actorOf(meta) }, meta, true);
+  async remove(questionId: string, meta: CommandMetadata): Promise<QuestionWritten> {
+    return this.run(questionId, { type: 'DeleteQuestion', ...(await this.policy.moderatorOf(meta)) }, meta, true);
   }
 
   /** The asker or staff adopt one live answer of the question; the wallet pays that adoption once. */
