@@ -106,6 +106,17 @@ describe('qa: questions, answers and replies', () => {
         .post(`/api/qa/questions/${rewarded}/answers`, { content: '<p>x</p>' });
       expect(refused.body).toMatchObject({ code: 'qa.answers_disabled', message: 'Later' });
     });
+    // Open again: the tests after this one answer questions.
+    const reopened = await f.t.client
+      .as(f.staffId, 'staff')
+      .request('PATCH', '/api/moderation/settings', { switches: { answers: { enabled: true, message: '' } } });
+    expect(reopened.status).toBe(200);
+    await eventually(async () => {
+      const answered = await f.t.client
+        .as(helper)
+        .post(`/api/qa/questions/${rewarded}/answers`, { content: '<p>Open again.</p>' });
+      expect(answered.status).toBe(201);
+    });
   });
 
   it('a replica that runs no projector keeps its list index until the projection moves, then shows the change', async () => {
