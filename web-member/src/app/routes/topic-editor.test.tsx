@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { page, tagTree, topicDetail } from '@/features/topics/testing/forum-fixtures';
@@ -120,6 +120,27 @@ describe('/addTopic and /user/editTopic', () => {
     await user.click(screen.getByRole('button', { name: '保存修改' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/thread'));
     expect(router.state.location.search).toBe('?topicId=t1');
+  });
+
+  it('previews the topic as readers will see it, its hidden block open under a readable label (zh)', async () => {
+    const user = userEvent.setup();
+    renderApp('/user/editTopic?topicId=t1', {
+      language: 'zh',
+      routes: {
+        'GET /api/forum/tags': () => json(200, tagTree),
+        'GET /api/forum/topics/t1': () =>
+          json(200, topicDetail({ title: 'Old title', content: stored, tagIds: ['rust'], canEdit: true })),
+      },
+    });
+    await screen.findByLabelText('标题');
+    expect(document.querySelector('.rich-editor__hide-label')?.textContent).toBe('密码: pw');
+    await user.click(screen.getByRole('button', { name: '预览' }));
+    const preview = screen.getByRole('region', { name: '预览' });
+    expect(within(preview).getByRole('heading', { name: 'Old title' })).toBeTruthy();
+    expect(within(preview).getByText('Secret')).toBeTruthy();
+    expect(preview.querySelector('hide')?.getAttribute('data-state')).toBe('open');
+    await user.click(screen.getByRole('button', { name: '收起预览' }));
+    expect(screen.queryByRole('region', { name: '预览' })).toBeNull();
   });
 
   it('refuses to edit someone else’s topic', async () => {

@@ -11,6 +11,7 @@ import { appState, useAppState, useFeatureSwitch } from '@/stores/app-state';
 import { useSaveTopic } from '../api/topic';
 import { flattenTags, useTags } from '../api/tags';
 import { RichEditor } from '../editor/rich-editor';
+import { TopicContent } from './topic-content';
 import { topicHref } from './topic-list';
 
 /** The server's `TITLE_MAX` (services/forum/src/topics/topic.schemas.ts). */
@@ -46,6 +47,7 @@ export function TopicForm({ topicId, initial }: { topicId?: string; initial?: To
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [closed, setClosed] = useState<string | null>(null);
+  const [previewing, setPreviewing] = useState(false);
 
   if (!posting.enabled || closed !== null) {
     return <FeatureClosed message={closed || posting.message} fallback={t('featureClosed.post')} />;
@@ -133,6 +135,25 @@ export function TopicForm({ topicId, initial }: { topicId?: string; initial?: To
           </p>
         ) : null}
       </div>
+      <button
+        type="button"
+        className="button button--small"
+        aria-expanded={previewing}
+        onClick={() => setPreviewing(!previewing)}
+      >
+        {previewing ? t('forum.editor.hidePreview') : t('forum.editor.preview')}
+      </button>
+      {previewing ? (
+        // The topic as readers will see it, every hidden block open under its label (the author sees them all).
+        <section className="topic-preview" aria-label={t('forum.editor.preview')}>
+          <h2 className="topic-preview__title">{values.title.trim() || t('forum.editor.previewUntitled')}</h2>
+          {values.content ? (
+            <TopicContent topicId={topicId ?? ''} html={values.content} blocks={[]} loggedIn />
+          ) : (
+            <p className="muted">{t('forum.editor.previewEmpty')}</p>
+          )}
+        </section>
+      ) : null}
       {topicId ? null : <EnvelopeFields draft={envelope} />}
       {formError ? (
         <p className="form-error" role="alert" tabIndex={-1}>
