@@ -10,6 +10,7 @@ import { ForumModule } from '../../forum/src/forum.module';
 import { PermissionChecker } from '@forum/platform';
 import { LogInCommand, RegisterMemberCommand } from '../../identity/src/accounts/commands';
 import { DefineRoleCommand, GrantRoleCommand } from '../../identity/src/roles/commands';
+import { seedDemoFollows } from '../../identity/src/follows/demo-follows';
 import { seedDemoEnvelopeFunds, seedDemoWallet } from '../../wallet/src/demo-wallet';
 import { seedDemoMembership } from '../../wallet/src/membership/demo-membership';
 import { seedDemoComments } from '../../forum/src/comments/demo-comments';
@@ -127,6 +128,7 @@ export async function seedDemo(app: NestFastifyApplication): Promise<{ seeded: b
   await seedDemoMessaging(app, { staffId, memberId });
   await seedDemoQa(app, { staffId, memberId });
   await seedDemoModeration(app, { staffId, memberId });
+  await seedDemoFollows(app, { staffId, memberId });
   return { seeded: true };
 }
 

@@ -7,6 +7,7 @@ import { CancelAccountCommand } from '../profile/profile.commands';
 import type { MeView, PublicProfileView } from '../profile/profile.schemas';
 import type { IssuedTokens } from '../sessions/session-issuer';
 import type { FollowListRow } from './follow-reader';
+import { seedDemoFollows } from './demo-follows';
 import { followStream } from './follow.decider';
 
 describe('identity: follows', () => {
@@ -40,6 +41,15 @@ describe('identity: follows', () => {
     (viewer ? as(viewer) : t.client.anonymous()).get<PublicProfileView>(`/api/identity/members/${memberId}`);
   const list = (memberId: string, side: 'followers' | 'following', query = '') =>
     t.client.anonymous().get<Page<FollowListRow>>(`/api/identity/members/${memberId}/${side}${query}`);
+
+  it('the demo seed has the demo member and staff account follow each other, once however often it runs', async () => {
+    const [staffId, memberId] = [await register('fol_staff'), await register('fol_demo')];
+    await seedDemoFollows(t.app, { staffId, memberId });
+    await seedDemoFollows(t.app, { staffId, memberId });
+    for (const id of [staffId, memberId]) {
+      expect((await profile(id)).body).toMatchObject({ followerCount: 1, followingCount: 1 });
+    }
+  });
 
   it('follows and unfollows idempotently, with counts, lists and "followed by me"', async () => {
     const [ann, bob] = [await register('fol_ann'), await register('fol_bob')];
