@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { pageFrom } from '@/components/ui/pagination';
 import { RichContent } from '@/components/ui/rich-content';
-import { AuthorName } from '@/features/topics/components/author-name';
+import { AuthorName } from '@/components/member/author-name';
 import { PagedTable, type Column } from '@/features/topics/components/paged-table';
 import { questionHref } from '@/features/questions/components/question-list';
 import { topicHref } from '@/features/topics/components/topic-list';
