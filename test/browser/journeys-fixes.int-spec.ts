@@ -32,6 +32,13 @@ const texts = {
     sendCode: 'Send code',
     emailCode: 'Email verification code',
     newPassword: 'New password',
+    title: 'Title',
+    content: 'Content',
+    insertHide: 'Insert hidden content',
+    password: 'Password',
+    insert: 'Insert',
+    passwordLabel: 'Password: hike2026',
+    tooLong: 'At most 150 characters.',
   },
   zh: {
     visit: { locale: 'zh-CN', language: 'zh_CN' },
@@ -50,6 +57,13 @@ const texts = {
     sendCode: '获取验证码',
     emailCode: '邮箱验证码',
     newPassword: '新密码',
+    title: '标题',
+    content: '内容',
+    insertHide: '插入隐藏内容',
+    password: '密码',
+    insert: '插入',
+    passwordLabel: '密码: hike2026',
+    tooLong: '最多 150 个字符。',
   },
 } as const;
 
@@ -178,6 +192,36 @@ describe('journeys that broke in the browser (issue 19)', () => {
         await dialog.locator('.assistant-message--user', { hasText: question }).waitFor();
         await answer.first().waitFor();
         expect(await page.getByText(say.denied).count()).toBe(0);
+      },
+      60_000,
+    );
+  }
+
+  for (const language of ['en', 'zh'] as const) {
+    const say = texts[language];
+    suite.test(
+      `${language}: the editor labels a hidden block in words and keeps a pasted long title whole`,
+      () => {
+        const { accessToken, refreshToken } = members[language]!;
+        return { locale: say.visit.locale, localStorage: { language: say.visit.language, accessToken, refreshToken } };
+      },
+      async ({ page }) => {
+        await page.goto('/addTopic');
+        const title = page.getByLabel(say.title, { exact: true });
+        await title.fill('长'.repeat(10_000));
+        expect(await title.inputValue()).toHaveLength(10_000);
+        await page.getByText('10000 / 150').waitFor();
+        await page.getByText(say.tooLong).waitFor();
+
+        await page.getByRole('textbox', { name: say.content }).click();
+        await page.getByRole('button', { name: say.insertHide }).click();
+        await page.getByLabel(say.password, { exact: true }).fill('hike2026');
+        await page.getByRole('button', { name: say.insert, exact: true }).click();
+        await page.keyboard.type('Inside the block.');
+        const block = page.locator('.rich-editor hide');
+        expect(await block.locator('.rich-editor__hide-label').textContent()).toBe(say.passwordLabel);
+        expect(await block.textContent()).toContain('Inside the block.');
+        expect(await page.locator('.rich-editor').textContent()).not.toMatch(/hide \d/);
       },
       60_000,
     );
