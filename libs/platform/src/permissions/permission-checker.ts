@@ -6,6 +6,7 @@ import { DomainError, LruMap } from '@forum/event-store';
 import { APP_CONFIG } from '../config';
 import type { AppConfig } from '../config';
 import { CONTEXT_DB } from '../event-sourcing/event-sourcing.module';
+import { isSystemModerator } from '../review/content-moderation';
 import { EffectivePermissions, effectivePermissions } from './effective-permissions';
 import { permissionChanges, PermissionChange } from './permission-changes';
 import {
@@ -58,7 +59,7 @@ export class PermissionChecker implements OnModuleDestroy {
 
   /** The actor's permissions at `now` (the request's clock): load once, then filter a whole list with it. */
   async effective(actor: Actor, now: Date = new Date()): Promise<EffectivePermissions> {
-    if (actor.kind === 'system') return EffectivePermissions.everything();
+    if (actor.kind === 'system' || isSystemModerator(actor)) return EffectivePermissions.everything();
     const [roles, grants] = await Promise.all([this.loadRoles(), actor.id ? this.loadGrants(actor.id) : []]);
     return effectivePermissions(actor, roles, grants, now);
   }

@@ -1,4 +1,4 @@
-import type { CommandMetadata } from '@forum/contracts';
+import type { Actor, CommandMetadata } from '@forum/contracts';
 import { DomainError } from '@forum/event-store';
 import type { PeerCommands } from '../peers/peer-commands';
 
@@ -35,9 +35,19 @@ export function registerContentModeration<TRef>(
   );
 }
 
-/** Staff act as themselves; the moderation system's auto-hide acts as staff `moderation`. */
+/**
+ * The moderation system (an automatic hide after enough reports) acting on content: a staff actor for the content
+ * context's staff delete, holding every permission (`PermissionChecker`), since moderation decided it.
+ */
+export const SYSTEM_MODERATOR: Actor = { kind: 'staff', id: 'moderation' };
+
+export function isSystemModerator(actor: Actor): boolean {
+  return actor.kind === SYSTEM_MODERATOR.kind && actor.id === SYSTEM_MODERATOR.id;
+}
+
+/** Staff act as themselves (the content context checks their permission); the moderation system as itself. */
 function asModerator(meta: CommandMetadata): CommandMetadata {
   if (meta.actor.kind === 'staff') return meta;
-  if (meta.actor.kind === 'system') return { ...meta, actor: { kind: 'staff', id: meta.actor.id ?? 'moderation' } };
+  if (meta.actor.kind === 'system') return { ...meta, actor: SYSTEM_MODERATOR };
   throw new DomainError('auth.forbidden');
 }

@@ -320,12 +320,14 @@ describe('identity: profile, avatar, password, cancellation', () => {
       .withHeaders({ authorization: `Bearer ${session.body.accessToken},${session.body.refreshToken}` })
       .post<ErrorBody>('/refreshToken');
     expect(renewal.status).toBe(401);
-    expect((await as(id).get<MeView>('/api/identity/me')).body.state).toBe('cancelled');
+    // The account's tokens end with it (ADR 26), whatever session they came from.
+    const me = await as(id).get<ErrorBody>('/api/identity/me');
+    expect([me.status, me.body.code]).toEqual([401, 'auth.account_cancelled']);
     const shown = await t.client.anonymous().get<PublicProfileView>(`/api/identity/members/${id}`);
     expect(shown.body).toMatchObject({ id, nickname: null, avatarUrl: null, cancelled: true });
     expect((await t.client.anonymous().get(avatar.body.avatarUrl)).status).toBe(404);
     const again = await as(id).request<ErrorBody>('PATCH', '/api/identity/me', { nickname: 'Back' });
-    expect(again.body.code).toBe('identity.account_cancelled');
+    expect(again.body.code).toBe('auth.account_cancelled');
     await eventually(async () => {
       const copy = await t
         .db('moderation')
