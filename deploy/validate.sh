@@ -76,7 +76,7 @@ if (known.size < 5) fail(`could not read the variable names from libs/platform/s
 // Each variable's whole definition (it may span lines) runs up to the next variable.
 const definitions = schema.split(/^(?=\s{2}[A-Z][A-Z0-9_]*:)/m).filter((d) => /^\s{2}[A-Z]/.test(d));
 const required = definitions
-  .filter((d) => !/\.default\(/.test(d) && !/:\s*flag/.test(d))
+  .filter((d) => !/\.default\(/.test(d) && !/\.optional\(\)/.test(d) && !/:\s*flag/.test(d))
   .map((d) => d.trim().split(':')[0]);
 
 const env = (svc) => {
