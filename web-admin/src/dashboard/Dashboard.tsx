@@ -17,6 +17,7 @@ export function Dashboard() {
   const dataProvider = useDataProvider<AdminDataProvider>();
   const ops = useLiveFigures(['ops-status'], () => dataProvider.opsStatus());
   const stats = useLiveFigures(['forum-stats'], () => dataProvider.forumStats());
+  const members = useLiveFigures(['member-stats'], () => dataProvider.memberStats());
   const pendingReports = useLiveFigures(['pending-reports'], async () => {
     const { total } = await dataProvider.getList('reports', {
       pagination: { page: 1, perPage: 1 },
@@ -42,7 +43,12 @@ export function Dashboard() {
         <FigureCard
           label={translate('dashboard.members')}
           icon={<GroupIcon />}
-          missingReason={translate('dashboard.members_later')}
+          loading={members.isPending}
+          value={members.data && format(members.data.membersTotal)}
+          caption={
+            members.data && translate('dashboard.members_today', { count: format(members.data.registeredToday) })
+          }
+          missingReason={unavailable(members.error)}
         />
         <FigureCard
           label={translate('dashboard.posts_today')}

@@ -17,7 +17,7 @@ export const en: TranslationMessages = {
     figures: 'Live figures',
     refreshed: 'Refreshed every 5 seconds',
     members: 'Members',
-    members_later: 'Member figures come with member accounts (the identity context).',
+    members_today: '%{count} new today',
     posts_today: 'Posts today',
     posts_total: '%{count} topic in all |||| %{count} topics in all',
     pending_reports: 'Pending reports',

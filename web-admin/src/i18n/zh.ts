@@ -226,7 +226,7 @@ export const zh: TranslationMessages = {
     figures: '实时数据',
     refreshed: '每 5 秒刷新一次',
     members: '会员',
-    members_later: '会员数据将随会员账号功能（身份上下文）一起提供。',
+    members_today: '今日新增 %{count}',
     posts_today: '今日发帖',
     posts_total: '共 %{count} 个话题',
     pending_reports: '待处理举报',

@@ -38,6 +38,12 @@ export interface OpsStatus {
   groups: { group: string; lag: number }[];
 }
 
+/** `GET /api/identity/staff/member-stats`: members (staff aside) not cancelled, and today's (UTC) sign-ups. */
+export interface MemberStats {
+  membersTotal: number;
+  registeredToday: number;
+}
+
 export interface ForumStats {
   topicsToday: number;
   topicsTotal: number;
@@ -99,6 +105,7 @@ export interface AdminDataProvider extends DataProvider {
   adjustBalance(memberId: Identifier, input: AdjustBalanceInput, options?: CommandOptions): Promise<{ data: unknown }>;
   opsStatus(): Promise<OpsStatus>;
   forumStats(): Promise<ForumStats>;
+  memberStats(): Promise<MemberStats>;
   /** The whole site settings document (moderation context). */
   siteSettings(): Promise<SiteSettingsDocument>;
   /** Top-level sections to change (a nested section is merged key by key); answers the settings after the change. */
@@ -284,6 +291,10 @@ export function createDataProvider(options: DataProviderOptions): AdminDataProvi
 
     async forumStats() {
       return (await httpClient<ForumStats>(`${apiUrl}/forum/stats`)).json;
+    },
+
+    async memberStats() {
+      return (await httpClient<MemberStats>(`${apiUrl}/identity/staff/member-stats`)).json;
     },
 
     async siteSettings() {

@@ -1,12 +1,12 @@
 import { CommandBus } from '@nestjs/cqrs';
 import type { ErrorBody } from '@forum/contracts';
-import { commandMeta, startTestApp, TestApp } from '@forum/testing';
+import { commandMeta, eventually, startTestApp, TestApp } from '@forum/testing';
 import { ModerationModule } from '../../../moderation/src/moderation.module';
 import { RegisterMemberCommand } from '../accounts/commands';
 import { IdentityModule } from '../identity.module';
 import { staffAccount } from '../roles/staff.fixture';
 import type { IssuedTokens } from '../sessions/session-issuer';
-import type { StaffMemberView } from './staff.controller';
+import type { MemberStats, StaffMemberView } from './staff.controller';
 
 const PASSWORD = 'member-password';
 
@@ -98,5 +98,24 @@ describe('staff: cancelling members and creating staff accounts', () => {
       .as(member.systemUser.id)
       .post<ErrorBody>('/api/identity/staff/accounts', { account: 'sneaky', password: 'staff-secret' });
     expect([refused.status, refused.body.code]).toEqual([403, 'auth.forbidden']);
+  });
+
+  it('counts the members for the dashboard, for staff with dashboard.read only', async () => {
+    const stats = async () => (await admin().get<MemberStats>('/api/identity/staff/member-stats')).body;
+    const before = await stats();
+    expect(before).toMatchObject({ membersTotal: expect.any(Number), registeredToday: expect.any(Number) });
+    const member = await register('counted_member');
+    await eventually(async () =>
+      expect(await stats()).toEqual({
+        membersTotal: before.membersTotal + 1,
+        registeredToday: before.registeredToday + 1,
+      }),
+    );
+
+    const url = '/api/identity/staff/member-stats';
+    const noPermission = await t.client.as('staff-without-roles', 'staff').get<ErrorBody>(url);
+    expect([noPermission.status, noPermission.body.code]).toEqual([403, 'auth.forbidden']);
+    expect((await t.client.as(member.systemUser.id).get(url)).status).toBe(403);
+    expect((await t.client.anonymous().get(url)).status).toBe(401);
   });
 });

@@ -1,6 +1,6 @@
 import { Controller, Get, HttpCode, Inject, Param, Post } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { Db, Filter } from 'mongodb';
 import { z } from 'zod';
 import { pageOf } from '@forum/contracts';
@@ -42,9 +42,13 @@ export const staffMemberView = (member: MemberDocument): StaffMemberView => ({
   registeredAt: member.registeredAt,
 });
 
+/** The dashboard's member figures: members (not staff) whose account is not cancelled, and today's (UTC) sign-ups. */
+export const memberStats = z.object({ membersTotal: z.number().int(), registeredToday: z.number().int() });
+export type MemberStats = z.infer<typeof memberStats>;
+
 const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-/** The staff console's member list (search, filter by state), switching accounts off and on, and cancelling them. */
+/** The staff console's member list (search, filter by state), the dashboard's member figures, switching accounts off and on, and cancelling them. */
 @ApiTags('identity')
 @Controller('identity')
 export class StaffMembersController {
@@ -76,6 +80,20 @@ export class StaffMembersController {
       members.countDocuments(filter),
     ]);
     return pageOf(items.map(staffMemberView), page, pageSize, total);
+  }
+
+  @RequiresPermission('dashboard.read')
+  @Get('staff/member-stats')
+  @ApiOkResponse({ schema: z.toJSONSchema(memberStats) as never })
+  async stats(): Promise<MemberStats> {
+    const members = this.db.collection<MemberDocument>(MEMBERS);
+    const counted: Filter<MemberDocument> = { kind: 'member', state: { $ne: 'cancelled' } };
+    const startOfDay = `${new Date().toISOString().slice(0, 10)}T00:00:00.000Z`;
+    const [membersTotal, registeredToday] = await Promise.all([
+      members.countDocuments(counted),
+      members.countDocuments({ ...counted, registeredAt: { $gte: startOfDay } }),
+    ]);
+    return { membersTotal, registeredToday };
   }
 
   @RequiresPermission('members.manage')
