@@ -2,8 +2,8 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 const TEXTS = {
-  like: { off: 'forum.like', on: 'forum.unlike', count: 'forum.likeCount' },
-  favourite: { off: 'forum.favourite', on: 'forum.unfavourite', count: 'forum.favouriteCount' },
+  like: { off: 'forum.like', on: 'forum.unlike' },
+  favourite: { off: 'forum.favourite', on: 'forum.unfavourite' },
 } as const;
 
 /** Moves the shown state to what the server answered; without a count from it, the count follows by one. */
@@ -43,7 +43,8 @@ export function ReactionButton({
       disabled={pending}
       onClick={() => onToggle(!shown.on, settle)}
     >
-      {t(shown.on ? text.on : text.off)} · {t(text.count, { value: shown.count })}
+      {/* The action names the count: "Like · 3", not "Like · Likes 3" (issue 19). */}
+      {t(shown.on ? text.on : text.off)} · <span className="reaction__count">{shown.count}</span>
     </button>
   );
 }

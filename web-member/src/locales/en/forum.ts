@@ -60,7 +60,6 @@ export const forumEn = {
   likeCount: 'Likes {{value}}',
   favourite: 'Favourite',
   unfavourite: 'Remove favourite',
-  favouriteCount: 'Favourites {{value}}',
   similar: 'Similar topics',
   comments: 'Comments ({{value}})',
   noComments: 'No comments yet.',

@@ -62,7 +62,6 @@ export const forumZh: Translation['forum'] = {
   likeCount: '点赞 {{value}}',
   favourite: '收藏',
   unfavourite: '取消收藏',
-  favouriteCount: '收藏 {{value}}',
   similar: '相似话题',
   comments: '评论（{{value}}）',
   noComments: '还没有评论。',
