@@ -34,9 +34,23 @@ function rowsOf(table: HTMLElement): string[][] {
     );
 }
 
+function balanceEntry(overrides: Record<string, unknown>) {
+  return {
+    serial: 'B20261120000001',
+    module: 5,
+    kind: 'credit',
+    amount: 123456,
+    availableAfter: 123456,
+    frozenAfter: 0,
+    remark: '',
+    at: '2026-11-20T08:00:00.000Z',
+    ...overrides,
+  };
+}
+
 const balanceEntries = {
   ...page([
-    {
+    balanceEntry({
       serial: 'B20261120000002',
       module: 120,
       kind: 'freeze',
@@ -45,17 +59,8 @@ const balanceEntries = {
       frozenAfter: 1500,
       remark: 'Envelope on “Cats”',
       at: '2026-11-20T09:00:00.000Z',
-    },
-    {
-      serial: 'B20261120000001',
-      module: 5,
-      kind: 'credit',
-      amount: 123456,
-      availableAfter: 123456,
-      frozenAfter: 0,
-      remark: '',
-      at: '2026-11-20T08:00:00.000Z',
-    },
+    }),
+    balanceEntry({}),
   ]),
   page: 2,
   total: 42,
@@ -74,11 +79,11 @@ describe('/user/control/balance and /user/control/point', () => {
       within(table)
         .getAllByRole('columnheader')
         .map((cell) => cell.textContent),
-    ).toEqual(['Serial number', 'Amount', 'Module', 'Time', 'Remark']);
+    ).toEqual(['Serial number', 'Entry', 'Available', 'Frozen', 'Time', 'Remark']);
     const rows = rowsOf(table);
-    expect(rows.map((row) => [row[0], row[1], row[2], row[4]])).toEqual([
-      ['B20261120000002', '-¥10.00', 'Red envelope sent', 'Envelope on “Cats”'],
-      ['B20261120000001', '+¥1234.56', 'Recharge', ''],
+    expect(rows.map((row) => [row[0], row[1], row[2], row[3], row[5]])).toEqual([
+      ['B20261120000002', 'Red envelope sentMoved to frozen — not spent', '-¥10.00', '+¥10.00', 'Envelope on “Cats”'],
+      ['B20261120000001', 'Recharge', '+¥1234.56', '—', ''],
     ]);
     expect(table.querySelector('time')!.getAttribute('datetime')).toBe('2026-11-20T09:00:00.000Z');
     const call = callsTo(network.sent, 'GET', '/api/wallet/me/balance-entries')[0]!;
@@ -90,6 +95,58 @@ describe('/user/control/balance and /user/control/point', () => {
     );
     const section = screen.getByRole('region', { name: 'Balance' });
     expect(within(section).getByRole('link', { name: 'Recharge' }).getAttribute('href')).toBe('/user/control/payment');
+  });
+
+  it('shows a bounty held then awarded as one move out of available, not two spends (zh)', async () => {
+    renderApp('/user/control/balance', {
+      language: 'zh',
+      routes: {
+        ...meRoute,
+        'GET /api/wallet/me/balance-entries': () =>
+          json(
+            200,
+            page([
+              balanceEntry({
+                serial: 'B3',
+                module: 150,
+                kind: 'release',
+                amount: 200,
+                availableAfter: 9400,
+                frozenAfter: 0,
+              }),
+              balanceEntry({
+                serial: 'B2',
+                module: 100,
+                kind: 'spend',
+                amount: -800,
+                availableAfter: 9200,
+                frozenAfter: 200,
+              }),
+              balanceEntry({
+                serial: 'B1',
+                module: 90,
+                kind: 'freeze',
+                amount: -1000,
+                availableAfter: 9200,
+                frozenAfter: 1000,
+              }),
+            ]),
+          ),
+      },
+    });
+    const table = await screen.findByRole('table', { name: '余额' });
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['流水号', '明细', '可用余额', '冻结余额', '时间', '备注']);
+    expect(rowsOf(table).map((row) => row.slice(0, 4))).toEqual([
+      ['B3', '悬赏退款解冻，退回可用余额', '+¥2.00', '-¥2.00'],
+      ['B2', '悬赏采纳从冻结余额支付', '—', '-¥8.00'],
+      ['B1', '悬赏冻结转入冻结，未支出', '-¥10.00', '+¥10.00'],
+    ]);
+    expect(screen.getByText(/冻结余额是为你发起的悬赏或红包预留的钱/)).toBeTruthy();
+    expect(screen.getByLabelText('我的钱包').textContent).toContain('冻结余额¥5.00');
   });
 
   it('lists points entries by module, income or expense and amount (zh)', async () => {

@@ -16,6 +16,7 @@ import { distributionHref } from '@/features/wallet/components/envelope-card';
 import { MemberName } from '@/features/wallet/components/member-name';
 import { RechargeForm } from '@/features/wallet/components/recharge-form';
 import { WalletSummary } from '@/features/wallet/components/wallet-summary';
+import { balanceMovement } from '@/features/wallet/utils/balance-entry';
 import { formatFen } from '@/features/wallet/utils/money';
 import { formatDateTime } from '@/lib/format-time';
 import { ControlScreen } from './control-screen';
@@ -58,17 +59,35 @@ function WalletScreen({ titleKey, children }: { titleKey: string; children: Reac
 const moduleName = (t: ReturnType<typeof useTranslation>['t'], ledger: 'balance' | 'points', code: number) =>
   t(`wallet.${ledger}Module.${code}`, { defaultValue: String(code) });
 
+/** A change to one balance, or a dash where the entry left that balance alone. */
+const change = (fen: number) => (fen === 0 ? '—' : formatFen(fen, { signed: true }));
+
+/** Kinds that move frozen money: the module alone would read as a spend. */
+const FROZEN_KINDS = new Set<BalanceEntry['kind']>(['freeze', 'release', 'spend']);
+
 export function BalanceScreen() {
   const { t } = useTranslation();
   const columns: Column<BalanceEntry>[] = [
     { label: t('wallet.columns.serial'), cell: (row) => <span className="data-table__code">{row.serial}</span> },
-    { label: t('wallet.columns.amount'), cell: (row) => formatFen(row.amount, { signed: true }) },
-    { label: t('wallet.columns.module'), cell: (row) => moduleName(t, 'balance', row.module) },
+    {
+      label: t('wallet.columns.entry'),
+      cell: (row) => (
+        <>
+          {moduleName(t, 'balance', row.module)}
+          {FROZEN_KINDS.has(row.kind) ? (
+            <span className={`ledger-kind ledger-kind--${row.kind}`}>{t(`wallet.entryKind.${row.kind}`)}</span>
+          ) : null}
+        </>
+      ),
+    },
+    { label: t('wallet.columns.available'), cell: (row) => change(balanceMovement(row).available) },
+    { label: t('wallet.columns.frozen'), cell: (row) => change(balanceMovement(row).frozen) },
     { label: t('wallet.columns.time'), cell: (row) => <When iso={row.at} /> },
     { label: t('wallet.columns.remark'), cell: (row) => row.remark },
   ];
   return (
     <WalletScreen titleKey="control.balance">
+      <p className="muted">{t('wallet.frozenNote')}</p>
       <p>
         <Link className="button" to="/user/control/payment">
           {t('wallet.toRecharge')}

@@ -23,7 +23,17 @@ export const walletEn = {
     sender: 'Sender',
     member: 'Member',
     operations: 'Operations',
+    entry: 'Entry',
+    available: 'Available',
+    frozen: 'Frozen',
   },
+  entryKind: {
+    freeze: 'Moved to frozen — not spent',
+    release: 'Unfrozen — back to available',
+    spend: 'Paid from frozen',
+  },
+  frozenNote:
+    'Frozen money is held for a bounty or a red envelope you started: it has left your available balance but is not spent yet. It is later paid out from frozen, or goes back to available.',
   income: 'Income',
   expense: 'Expense',
   toRecharge: 'Recharge',

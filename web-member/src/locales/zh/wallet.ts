@@ -25,7 +25,17 @@ export const walletZh: Translation['wallet'] = {
     sender: '发送者',
     member: '会员',
     operations: '操作',
+    entry: '明细',
+    available: '可用余额',
+    frozen: '冻结余额',
   },
+  entryKind: {
+    freeze: '转入冻结，未支出',
+    release: '解冻，退回可用余额',
+    spend: '从冻结余额支付',
+  },
+  frozenNote:
+    '冻结余额是为你发起的悬赏或红包预留的钱：它已离开可用余额，但还没有支出；之后会从冻结余额中支付，或退回可用余额。',
   income: '收入',
   expense: '支出',
   toRecharge: '充值',
