@@ -232,6 +232,15 @@ export const consoleEn = {
     password_hint: 'At least 7 characters',
     staff_created: 'Staff account created. Grant it roles on its row.',
     create: 'Create',
+    ledger: 'Ledger',
+    balance_entries: 'Balance entries',
+    points_entries: 'Points entries',
+    picker: {
+      label: 'Member',
+      hint: 'Type an account or a nickname',
+      none: 'No member matches',
+      search_failed: 'The member search is not available: %{message}',
+    },
   },
   roles: {
     member_permissions: 'Member permissions',

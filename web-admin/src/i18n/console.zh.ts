@@ -228,6 +228,15 @@ export const consoleZh: typeof consoleEn = {
     password_hint: '至少 7 个字符',
     staff_created: '员工账号已创建。请在其所在行授予角色。',
     create: '创建',
+    ledger: '账目',
+    balance_entries: '余额明细',
+    points_entries: '积分明细',
+    picker: {
+      label: '会员',
+      hint: '输入账号或昵称',
+      none: '没有匹配的会员',
+      search_failed: '会员搜索不可用：%{message}',
+    },
   },
   roles: {
     member_permissions: '会员权限',

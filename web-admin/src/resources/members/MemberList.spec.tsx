@@ -153,6 +153,18 @@ describe('the member list', () => {
     expect(await screen.findByText('Staff account created. Grant it roles on its row.')).toBeTruthy();
   });
 
+  it('opens the member’s balance and points ledgers, filtered to the member', async () => {
+    renderMembers();
+    const panel = await openAda();
+    const ledger = (name: string) => {
+      const href = panel.getByRole('link', { name }).getAttribute('href')!;
+      const url = new URL(href.replace(/^#/, ''), 'http://x');
+      return { path: url.pathname, filter: JSON.parse(url.searchParams.get('filter')!) as unknown };
+    };
+    expect(ledger('Balance entries')).toEqual({ path: '/balanceEntries', filter: { memberId: 'm-1' } });
+    expect(ledger('Points entries')).toEqual({ path: '/pointsEntries', filter: { memberId: 'm-1' } });
+  });
+
   it('speaks Chinese', async () => {
     renderMembers('zh');
     expect(await screen.findByText('此用户账号已注销')).toBeTruthy();
@@ -160,5 +172,7 @@ describe('the member list', () => {
     const panel = await openAda();
     expect(panel.getByRole('button', { name: '禁用' })).toBeTruthy();
     expect(panel.getByRole('button', { name: '注销账号' })).toBeTruthy();
+    expect(panel.getByRole('link', { name: '余额明细' })).toBeTruthy();
+    expect(panel.getByRole('link', { name: '积分明细' })).toBeTruthy();
   });
 });

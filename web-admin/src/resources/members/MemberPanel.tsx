@@ -2,15 +2,18 @@ import { useState } from 'react';
 import { Alert, Box, Button, Chip, Stack, Typography } from '@mui/material';
 import CancelIcon from '@mui/icons-material/Cancel';
 import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router-dom';
 import {
   Confirm,
   useDataProvider,
   useLocaleState,
   useNotify,
+  usePermissions,
   useRecordContext,
   useRefresh,
   useTranslate,
 } from 'react-admin';
+import { mayOpen } from '../../api/staff-permissions';
 import type { AdminDataProvider, MemberRole } from '../../providers/data-provider';
 import { GrantRoleDialog } from './GrantRoleDialog';
 import type { StaffMember } from './member';
@@ -26,9 +29,35 @@ function useDateFormat() {
   return (iso: string) => format.format(new Date(iso));
 }
 
+/** The ledger list filtered to one member, as a link (`/balanceEntries?filter={"memberId":…}`), paged there. */
+const ledgerLink = (resource: 'balanceEntries' | 'pointsEntries', memberId: string) => ({
+  pathname: `/${resource}`,
+  search: `?${new URLSearchParams({ filter: JSON.stringify({ memberId }) }).toString()}`,
+});
+
+/** Links to the member's balance and points ledgers, for staff who may read them (`audit.read`). */
+function MemberLedgerLinks({ memberId }: { memberId: string }) {
+  const translate = useTranslate();
+  const { permissions } = usePermissions<unknown>();
+  if (!mayOpen(permissions, 'ledgers')) return null;
+  return (
+    <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center', mt: 2 }}>
+      <Typography variant="subtitle2" component="h3">
+        {translate('members.ledger')}
+      </Typography>
+      <Button component={Link} to={ledgerLink('balanceEntries', memberId)} variant="outlined" size="small">
+        {translate('members.balance_entries')}
+      </Button>
+      <Button component={Link} to={ledgerLink('pointsEntries', memberId)} variant="outlined" size="small">
+        {translate('members.points_entries')}
+      </Button>
+    </Stack>
+  );
+}
+
 /**
- * A member's details under its row: profile, roles (grant, revoke), the switch between enabled and disabled, and
- * the irreversible cancellation.
+ * A member's details under its row: profile, roles (grant, revoke), the switch between enabled and disabled, the
+ * irreversible cancellation, and links to the member's ledgers.
  */
 export function MemberPanel() {
   const member = useRecordContext<StaffMember>();
@@ -113,6 +142,7 @@ export function MemberPanel() {
           </Button>
         )}
       </Stack>
+      <MemberLedgerLinks memberId={member.id} />
       <Confirm
         isOpen={confirming === 'state'}
         loading={busy}

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
 import { AdminContext, memoryStore, ResourceContextProvider } from 'react-admin';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createI18nProvider } from '../../i18n/i18n-provider';
@@ -15,7 +16,14 @@ afterEach(cleanup);
 vi.setConfig({ testTimeout: 30_000 });
 
 /** A page of the console over the fake API, with the wallet's data provider. */
-function renderWallet(page: ReactNode, resource: string, routes: Parameters<typeof fakeApi>[0], language = 'en') {
+function renderWallet(
+  page: ReactNode,
+  resource: string,
+  routes: Parameters<typeof fakeApi>[0],
+  language = 'en',
+  /** The console's address, for a page opened by a link (a list's `?filter=`). */
+  at?: string,
+) {
   const api = fakeApi(routes);
   const { httpClient } = testClient(api, { language });
   const dataProvider = withWallet(
@@ -27,11 +35,12 @@ function renderWallet(page: ReactNode, resource: string, routes: Parameters<type
     { apiUrl: '/api', httpClient },
   );
   const i18nProvider = createI18nProvider(memoryStorage({ adminLanguage: language }), [language]);
-  render(
+  const admin = (
     <AdminContext dataProvider={dataProvider} i18nProvider={i18nProvider} store={memoryStore()}>
       <ResourceContextProvider value={resource}>{page}</ResourceContextProvider>
-    </AdminContext>,
+    </AdminContext>
   );
+  render(at ? <MemoryRouter initialEntries={[at]}>{admin}</MemoryRouter> : admin);
   return api;
 }
 
@@ -144,5 +153,40 @@ describe('ledgers in the console', () => {
     const api = renderWallet(<BalanceEntryList />, 'balanceEntries', {});
     expect(await screen.findByText('Enter a member id to see the ledger.')).toBeTruthy();
     expect(api.requests.filter((request) => request.url.includes('/wallet/accounts/'))).toEqual([]);
+  });
+
+  it('opens a member’s ledger from the member’s link, page by page', async () => {
+    const entry = (n: number) => ({
+      serial: `s-${n}`,
+      module: 70,
+      amount: 100 * n,
+      remark: `Entry ${n}`,
+      at: '2026-11-21T12:00:00.000Z',
+    });
+    const api = renderWallet(
+      <BalanceEntryList />,
+      'balanceEntries',
+      {
+        'GET /api/wallet/accounts/m-1': { json: { memberId: 'm-1', available: 500, frozen: 0, points: 9 } },
+        'GET /api/wallet/accounts/m-1/balance-entries': (request) => {
+          const pageNumber = Number(new URL(request.url, 'http://x').searchParams.get('page'));
+          return { json: { items: [entry(pageNumber)], total: 30 } };
+        },
+      },
+      'en',
+      `/balanceEntries?filter=${encodeURIComponent(JSON.stringify({ memberId: 'm-1' }))}`,
+    );
+    expect(await screen.findByText('Entry 1')).toBeTruthy();
+    expect(screen.getByText('¥5.00')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Go to page 2' }));
+    expect(await screen.findByText('Entry 2')).toBeTruthy();
+    await waitFor(() =>
+      expect(
+        api.requests
+          .map((request) => new URL(request.url, 'http://x'))
+          .filter((url) => url.pathname === '/api/wallet/accounts/m-1/balance-entries')
+          .map((url) => url.searchParams.get('page')),
+      ).toEqual(['1', '2']),
+    );
   });
 });
