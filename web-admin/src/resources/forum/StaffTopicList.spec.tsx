@@ -78,4 +78,52 @@ describe('the staff topic list', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Confirm' }));
     await waitFor(() => expect(sent('DELETE')).toEqual([{ url: '/api/forum/topics/t3', body: undefined }]));
   });
+
+  it('filters by an author found by account or nickname, sending the id', async () => {
+    const { sent } = renderForum(<StaffTopicList />, {
+      resource: 'topics',
+      routes: {
+        'GET /api/forum/staff/topics': { json: page },
+        'GET /api/identity/staff/members': {
+          json: {
+            items: [{ id: 'm-7', account: 'ada_l', nickname: 'Ada', kind: 'member', state: 'enabled' }],
+            total: 1,
+          },
+        },
+      },
+    });
+    await screen.findByText('Welcome');
+    const author = screen.getByRole('combobox', { name: 'Author' });
+    fireEvent.change(author, { target: { value: 'ada' } });
+    fireEvent.click(await screen.findByRole('option', { name: 'Ada (ada_l)' }, { timeout: 3000 }));
+    const searched = new URL(sent('GET').find(({ url }) => url.includes('/identity/staff/members'))!.url, 'http://x');
+    expect(searched.searchParams.get('q')).toBe('ada');
+    await waitFor(
+      () => {
+        const last = new URL(
+          sent('GET')
+            .filter(({ url }) => url.includes('/forum/staff/topics'))
+            .at(-1)!.url,
+          'http://x',
+        );
+        expect(last.searchParams.get('authorId')).toBe('m-7');
+      },
+      { timeout: 3000 },
+    );
+    expect((author as HTMLInputElement).value).toBe('Ada (ada_l)');
+  });
+
+  it('says so when no member matches (zh)', async () => {
+    renderForum(<StaffTopicList />, {
+      resource: 'topics',
+      language: 'zh',
+      routes: {
+        'GET /api/forum/staff/topics': { json: page },
+        'GET /api/identity/staff/members': { json: { items: [], total: 0 } },
+      },
+    });
+    await screen.findByText('Welcome');
+    fireEvent.change(screen.getByRole('combobox', { name: '作者' }), { target: { value: 'nobody' } });
+    expect(await screen.findByText('没有匹配的会员', {}, { timeout: 3000 })).toBeTruthy();
+  });
 });

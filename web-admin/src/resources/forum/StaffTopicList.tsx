@@ -7,12 +7,12 @@ import {
   FunctionField,
   List,
   SelectInput,
-  TextInput,
   useDataProvider,
   useRecordContext,
   useTranslate,
 } from 'react-admin';
 import type { SelectInputProps } from 'react-admin';
+import { MemberSearchInput } from '../../inputs/MemberSearchInput';
 import { useStaffCommand } from '../staff-rows';
 import type { ForumDataProvider, StaffContent, StaffTopic, TopicStatus } from './forum-api';
 
@@ -103,12 +103,20 @@ function TopicBadges({ topic }: { topic: StaffTopic }) {
   );
 }
 
-/** Every topic (deleted ones too), newest first, filtered on the server by status and author. */
+/**
+ * Every topic (deleted ones too), newest first, filtered on the server by status and author; the author is
+ * picked by account or nickname (the member search) and sent as its id.
+ */
 export function StaffTopicList() {
   const translate = useTranslate();
   const filters = [
     <LiveOrDeletedInput key="status" source="status" alwaysOn />,
-    <TextInput key="authorId" source="authorId" alwaysOn />,
+    <MemberSearchInput
+      key="authorId"
+      source="authorId"
+      label={translate('resources.topics.fields.authorId')}
+      alwaysOn
+    />,
   ];
   return (
     <List exporter={false} filters={filters} perPage={20}>

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { fakeApi } from '../../testing/fake-api';
 import { renderAdmin } from '../../testing/render-admin';
+import { membersApi } from '../members';
 import { staffCommentsApi, staffRepliesApi, staffTopicsApi, tagsApi, withForum } from './forum-api';
 
 /** A forum screen over the fake API, with the console's data provider and the forum's verbs, as in main.tsx. */
@@ -14,7 +15,14 @@ export function renderForum(
 ) {
   return renderAdmin(page, {
     ...options,
-    resources: { topics: staffTopicsApi, tags: tagsApi, comments: staffCommentsApi, replies: staffRepliesApi },
+    // The member search (author filters) goes through the members resource, as in main.tsx.
+    resources: {
+      topics: staffTopicsApi,
+      tags: tagsApi,
+      comments: staffCommentsApi,
+      replies: staffRepliesApi,
+      members: membersApi,
+    },
     withVerbs: withForum,
   });
 }
