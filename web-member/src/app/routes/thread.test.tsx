@@ -52,7 +52,7 @@ describe('/thread hidden content', () => {
     });
     expect(await screen.findByText('This content is protected by a password.')).toBeTruthy();
     expect(screen.getByText('This content is shown once you have commented on the topic.')).toBeTruthy();
-    expect(screen.getByText('This content is shown to members who reach the grade “Veteran”.')).toBeTruthy();
+    expect(screen.getByText('Visible to members whose points reach the grade “Veteran”.')).toBeTruthy();
     expect(screen.getByText('IP location: Shanghai')).toBeTruthy();
 
     const password = screen.getByLabelText('Password');
@@ -84,9 +84,10 @@ describe('/thread hidden content', () => {
   it('asks visitors to log in (zh)', async () => {
     renderApp('/thread?topicId=t1', { language: 'zh', routes: threadRoutes() });
     expect(await screen.findByText('此内容受密码保护。')).toBeTruthy();
-    expect(screen.getByText('达到等级“Veteran”的会员可见此内容。')).toBeTruthy();
+    expect(screen.getByText('积分达到“Veteran”等级的会员可见此内容。')).toBeTruthy();
     expect(screen.queryByLabelText('密码')).toBeNull();
     expect(screen.getAllByRole('link', { name: '请登录后解锁。' }).length).toBe(2);
+    expect(screen.getByRole('link', { name: '登录后查看你的积分。' })).toBeTruthy();
     expect(screen.getByText(/登录后才能评论/)).toBeTruthy();
   });
 });

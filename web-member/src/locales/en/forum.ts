@@ -22,10 +22,17 @@ export const forumEn = {
   locked: {
     '10': 'This content is protected by a password.',
     '20': 'This content is shown once you have commented on the topic.',
-    '30': 'This content is shown to members who reach the grade “{{requirement}}”.',
+    '30': 'Visible to members whose points reach the grade “{{requirement}}”.',
     '40': 'This content is for sale: {{requirement}}.',
     '50': 'This content is for sale: {{requirement}} from your balance.',
     loginFirst: 'Log in to unlock it.',
+    points_one: 'Visible with {{count}} point or more.',
+    points_other: 'Visible with {{count}} points or more.',
+    yourPoints_one: 'You have {{count}} point.',
+    yourPoints_other: 'You have {{count}} points.',
+    pointsToGo_one: 'You have {{points}} points: {{count}} more point is needed.',
+    pointsToGo_other: 'You have {{points}} points: {{count}} more points are needed.',
+    loginForPoints: 'Log in to compare your points.',
   },
   paid: {
     points_one: '{{count}} point',

@@ -24,10 +24,17 @@ export const forumZh: Translation['forum'] = {
   locked: {
     '10': '此内容受密码保护。',
     '20': '评论本话题后可见此内容。',
-    '30': '达到等级“{{requirement}}”的会员可见此内容。',
+    '30': '积分达到“{{requirement}}”等级的会员可见此内容。',
     '40': '此内容需付费查看：{{requirement}}。',
     '50': '此内容需用余额付费查看：{{requirement}}。',
     loginFirst: '请登录后解锁。',
+    points_one: '积分达到 {{count}} 可见。',
+    points_other: '积分达到 {{count}} 可见。',
+    yourPoints_one: '你现有 {{count}} 积分。',
+    yourPoints_other: '你现有 {{count}} 积分。',
+    pointsToGo_one: '你现有 {{points}} 积分，还差 {{count}} 积分。',
+    pointsToGo_other: '你现有 {{points}} 积分，还差 {{count}} 积分。',
+    loginForPoints: '登录后查看你的积分。',
   },
   paid: {
     points_one: '{{count}} 积分',

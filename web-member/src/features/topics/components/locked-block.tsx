@@ -37,7 +37,9 @@ export function LockedBlock({
   const type = String(block.type);
   const paid = PAID_TYPES.has(block.type) && price !== null;
   const requirement = paid ? formatUnlockPrice(block.type, price, t) : (block.requirement ?? '');
-  const prompt = t(`forum.locked.${type}`, { requirement });
+  const needPoints = block.type === 30 ? pointsOf(block.requirement) : null;
+  const prompt =
+    needPoints !== null ? t('forum.locked.points', { count: needPoints }) : t(`forum.locked.${type}`, { requirement });
   const loginHref = `/login?jumpUrl=${encodeLocation(`${location.pathname}${location.search}`)}`;
   return (
     <div
@@ -53,12 +55,37 @@ export function LockedBlock({
       {paid && loggedIn ? (
         <PaidUnlock topicId={topicId} type={block.type as 40 | 50} price={price} onUnlocked={onUnlocked} />
       ) : null}
-      {block.type !== 30 && !loggedIn ? (
+      {block.type === 30 && loggedIn ? <ReaderPoints needPoints={needPoints} /> : null}
+      {!loggedIn ? (
         <p>
-          <Link to={loginHref}>{t('forum.locked.loginFirst')}</Link>
+          <Link to={loginHref}>{t(block.type === 30 ? 'forum.locked.loginForPoints' : 'forum.locked.loginFirst')}</Link>
         </p>
       ) : null}
     </div>
+  );
+}
+
+/**
+ * A grade block's requirement is the grade's name, or the points themselves when no grade is configured at or
+ * below them: points are what a member can see and compare.
+ */
+function pointsOf(requirement: string | null): number | null {
+  return requirement !== null && /^\d+$/.test(requirement) ? Number(requirement) : null;
+}
+
+/** Beside a grade lock: the reader's own points, and how many are missing when the block names a number. */
+function ReaderPoints({ needPoints }: { needPoints: number | null }) {
+  const { t } = useTranslation();
+  const wallet = useMyWallet();
+  if (!wallet.data) return null;
+  const { points } = wallet.data;
+  const missing = needPoints === null ? 0 : needPoints - points;
+  return (
+    <p className="locked-block__points">
+      {missing > 0
+        ? t('forum.locked.pointsToGo', { points, count: missing })
+        : t('forum.locked.yourPoints', { count: points })}
+    </p>
   );
 }
 
