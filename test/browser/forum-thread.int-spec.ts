@@ -176,8 +176,8 @@ describe('writing on the forum in Chromium', () => {
       await comment.locator('li.reply').filter({ hasText: 'Answering myself' }).waitFor();
 
       const topic = page.getByRole('article');
-      await topic.getByRole('button', { name: 'Like · Likes 0' }).click();
-      await topic.getByRole('button', { name: 'Unlike · Likes 1' }).waitFor();
+      await topic.getByRole('button', { name: 'Like · 0' }).click();
+      await topic.getByRole('button', { name: 'Unlike · 1' }).waitFor();
     },
     60_000,
   );
