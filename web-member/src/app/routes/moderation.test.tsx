@@ -163,12 +163,24 @@ describe('content pages', { timeout: 30_000 }, () => {
     const { network } = renderApp('/help', {
       routes: {
         'GET /api/moderation/help/categories': () =>
-          json(200, { items: [{ id: 'c1', name: 'Posting', articleCount: 1 }] }),
+          json(200, {
+            items: [
+              { id: 'c1', name: 'Posting', articleCount: 1 },
+              { id: 'c2', name: 'Wallet', articleCount: 2 },
+            ],
+          }),
         'GET /api/moderation/help/articles': () => json(200, page([article])),
         'GET /api/moderation/help/articles/a1': () => json(200, article),
       },
     });
     expect(await screen.findByRole('link', { name: 'Posting (1)' }, slow)).toBeTruthy();
+    const categories = screen.getByRole('navigation', { name: 'Help categories' });
+    expect(
+      within(categories)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['All', 'Posting (1)', 'Wallet (2)']);
+    expect(within(categories).getByRole('link', { name: 'All' }).getAttribute('aria-current')).toBe('page');
     const search = screen.getByRole('search', { name: 'Search the help center' });
     await user.type(within(search).getByRole('textbox'), 'post');
     await user.click(within(search).getByRole('button', { name: 'Search' }));

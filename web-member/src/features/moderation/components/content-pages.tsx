@@ -1,3 +1,4 @@
+import '../moderation.css';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -50,19 +51,24 @@ export function HelpCenter({ categoryId, q, page }: { categoryId: string; q: str
           {t('moderation.help.searchButton')}
         </button>
       </form>
-      <nav aria-label={t('moderation.help.categories')} className="help-center__categories">
-        <Link to="/help" aria-current={!categoryId && !q ? 'page' : undefined}>
-          {t('moderation.help.all')}
-        </Link>
-        {(categories.data?.items ?? []).map((category) => (
-          <Link
-            key={category.id}
-            to={`/help?categoryId=${encodeURIComponent(category.id)}`}
-            aria-current={category.id === categoryId ? 'page' : undefined}
-          >
-            {category.name} ({category.articleCount})
-          </Link>
-        ))}
+      <nav aria-label={t('moderation.help.categories')}>
+        <ul className="help-center__categories">
+          <li>
+            <Link to="/help" aria-current={!categoryId && !q ? 'page' : undefined}>
+              {t('moderation.help.all')}
+            </Link>
+          </li>
+          {(categories.data?.items ?? []).map((category) => (
+            <li key={category.id}>
+              <Link
+                to={`/help?categoryId=${encodeURIComponent(category.id)}`}
+                aria-current={category.id === categoryId ? 'page' : undefined}
+              >
+                {category.name} <span className="help-center__count">({category.articleCount})</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
       </nav>
       {articles.isPending ? <p className="muted">{t('common.loading')}</p> : null}
       {articles.isError ? <p role="alert">{t('moderation.loadError')}</p> : null}
