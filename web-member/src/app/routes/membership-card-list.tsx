@@ -1,15 +1,19 @@
+import '@/features/membership/membership.css';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { Pagination, pageFrom } from '@/components/ui/pagination';
 import { useMembershipCards, type MembershipCard } from '@/features/membership/api/membership';
-import { usePriceText } from '@/features/membership/components/price';
+import { useDurationText, usePriceText } from '@/features/membership/components/price';
 
 export const cardHref = (cardId: string) => `/membershipCard?cardId=${encodeURIComponent(cardId)}`;
 
+/** One card on sale: name, what it gives, the lowest price with its duration, and the way to buy it. */
 function CardTile({ card }: { card: MembershipCard }) {
   const { t } = useTranslation();
   const priceText = usePriceText();
+  const durationText = useDurationText();
   const cheapest = [...card.specifications].sort((a, b) => a.price - b.price || a.points - b.points)[0];
+  const inStock = card.specifications.some((spec) => spec.stock > 0);
   return (
     <li className="membership-card">
       <h2 className="membership-card__name">
@@ -26,8 +30,22 @@ function CardTile({ card }: { card: MembershipCard }) {
         </ul>
       ) : null}
       {cheapest ? (
-        <p className="membership-card__price">{t('membership.from', { price: priceText(cheapest) })}</p>
+        <p className="membership-card__price">
+          <strong>{t('membership.from', { price: priceText(cheapest) })}</strong>{' '}
+          <span className="membership-card__duration">{durationText(cheapest.duration, cheapest.unit)}</span>
+        </p>
       ) : null}
+      {inStock ? (
+        <Link
+          className="button button--primary membership-card__buy"
+          to={cardHref(card.cardId)}
+          aria-label={t('membership.buyCard', { card: card.name })}
+        >
+          {t('membership.buy')}
+        </Link>
+      ) : (
+        <p className="membership-card__buy muted">{t('membership.soldOut')}</p>
+      )}
     </li>
   );
 }

@@ -67,14 +67,37 @@ beforeEach(() => {
 afterEach(() => vi.unstubAllGlobals());
 
 describe('/membershipCardList', () => {
-  it('lists the cards on sale with their lowest price, each linking to its detail', async () => {
+  it('shows each card on sale as a card: name, lowest price with its duration, and a buy button', async () => {
+    const soldOut = {
+      ...card,
+      cardId: 'c2',
+      name: 'Silver card',
+      specifications: card.specifications.map((spec) => ({ ...spec, stock: 0 })),
+    };
     renderApp('/membershipCardList', {
-      routes: { 'GET /api/wallet/membership-cards': () => json(200, page([card])) },
+      routes: { 'GET /api/wallet/membership-cards': () => json(200, page([card, soldOut])) },
     });
     const link = await screen.findByRole('link', { name: 'Gold card' });
     expect(link.getAttribute('href')).toBe('/membershipCard?cardId=c1');
-    expect(screen.getByText('From 200 points')).toBeTruthy();
-    expect(screen.getByText('ad-free')).toBeTruthy();
+    const [gold, silver] = screen.getAllByRole('listitem').filter((item) => item.classList.contains('membership-card'));
+    expect(within(gold!).getByText('From 200 points')).toBeTruthy();
+    expect(within(gold!).getByText('7 days')).toBeTruthy();
+    expect(within(gold!).getByText('ad-free')).toBeTruthy();
+    const buy = within(gold!).getByRole('link', { name: 'Buy Gold card' });
+    expect(buy.textContent).toBe('Buy');
+    expect(buy.getAttribute('href')).toBe('/membershipCard?cardId=c1');
+    expect(within(silver!).queryByRole('link', { name: /^Buy/ })).toBeNull();
+    expect(within(silver!).getByText('Sold out')).toBeTruthy();
+  });
+
+  it('labels the buy button and duration in Chinese', async () => {
+    renderApp('/membershipCardList', {
+      language: 'zh',
+      routes: { 'GET /api/wallet/membership-cards': () => json(200, page([card])) },
+    });
+    const buy = await screen.findByRole('link', { name: '购买“Gold card”' });
+    expect(buy.textContent).toBe('购买');
+    expect(screen.getByText('7 天')).toBeTruthy();
   });
 });
 

@@ -23,6 +23,7 @@ export const membershipEn = {
   stock: '{{count}} left',
   soldOut: 'Sold out',
   buy: 'Buy',
+  buyCard: 'Buy {{card}}',
   loginToBuy: 'Log in to buy',
   confirmTitle: 'Confirm the purchase',
   confirm: 'Buy “{{card}} · {{spec}}” ({{duration}}) for {{price}}? It is paid from your balance and points.',

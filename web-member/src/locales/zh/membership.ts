@@ -25,6 +25,7 @@ export const membershipZh: typeof membershipEn = {
   stock: '剩余 {{count}}',
   soldOut: '已售罄',
   buy: '购买',
+  buyCard: '购买“{{card}}”',
   loginToBuy: '登录后购买',
   confirmTitle: '确认购买',
   confirm: '确认以 {{price}} 购买“{{card}} · {{spec}}”（{{duration}}）？将从余额和积分中支付。',
