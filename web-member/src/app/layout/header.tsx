@@ -1,5 +1,6 @@
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, NavLink } from 'react-router';
+import { Link, NavLink, useLocation } from 'react-router';
 import { AssistantEntry } from '@/features/ai-assistant/components/assistant-entry';
 import { useAppState } from '@/stores/app-state';
 import { LanguageSwitch } from './language-switch';
@@ -7,10 +8,19 @@ import { SearchBox } from './search-box';
 import { UnreadLink } from './unread-link';
 import { UserMenu } from './user-menu';
 
+/**
+ * On narrow screens (CSS, ≤ 720 px) the main links and the language switch fold into a menu behind one button,
+ * so the header keeps to the brand, the member's tools and the search (issue 19); wide screens show them all.
+ */
 export function Header() {
   const { t } = useTranslation();
   const title = useAppState((state) => state.title);
   const user = useAppState((state) => state.systemUser);
+  const menuId = useId();
+  const location = useLocation();
+  // The menu is open at the location it was opened at: following a link (or going back) closes it.
+  const [openAt, setOpenAt] = useState<string | null>(null);
+  const menuOpen = openAt === location.key;
   const links = [
     { to: '/', label: t('header.home'), end: true },
     { to: '/askList', label: t('header.questions'), end: false },
@@ -23,20 +33,40 @@ export function Header() {
         <Link to="/" className="brand">
           {title || t('home.title')}
         </Link>
-        <nav className="main-nav" aria-label={t('header.mainNav')}>
-          <ul>
-            {links.map((link) => (
-              <li key={link.to}>
-                <NavLink to={link.to} end={link.end}>
-                  {link.label}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        <button
+          type="button"
+          className="icon-button site-header__menu-toggle"
+          aria-expanded={menuOpen}
+          aria-controls={menuId}
+          aria-label={t('header.menu')}
+          onClick={() => setOpenAt(menuOpen ? null : location.key)}
+        >
+          <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+            <path d="M3 6h18v2H3V6Zm0 5h18v2H3v-2Zm0 5h18v2H3v-2Z" />
+          </svg>
+        </button>
+        <div
+          id={menuId}
+          className={`site-header__menu${menuOpen ? ' site-header__menu--open' : ''}`}
+          onKeyDown={(event) => {
+            if (event.key === 'Escape') setOpenAt(null);
+          }}
+        >
+          <nav className="main-nav" aria-label={t('header.mainNav')}>
+            <ul>
+              {links.map((link) => (
+                <li key={link.to}>
+                  <NavLink to={link.to} end={link.end}>
+                    {link.label}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          <LanguageSwitch />
+        </div>
         <SearchBox />
         <div className="site-header__tools">
-          <LanguageSwitch />
           {user ? (
             <>
               <AssistantEntry />

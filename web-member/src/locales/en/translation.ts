@@ -57,6 +57,7 @@ export const en = {
   },
   header: {
     siteHome: '{{title}} – home',
+    menu: 'Menu',
     mainNav: 'Main',
     home: 'Home',
     questions: 'Questions',

@@ -59,6 +59,7 @@ export const zh: Translation = {
   },
   header: {
     siteHome: '{{title}} – 首页',
+    menu: '菜单',
     mainNav: '主导航',
     home: '首页',
     questions: '问答',
