@@ -160,4 +160,14 @@ describe('the settings and switches editor', () => {
     expect(await screen.findByLabelText('站点名称')).toBeTruthy();
     expect(screen.getByRole('tab', { name: '功能开关' })).toBeTruthy();
   });
+
+  it('sizes itself by the page, not by its row of section tabs (no sideways scrolling at 1366 px)', async () => {
+    renderSettings();
+    const heading = await screen.findByRole('heading', { name: 'Settings and switches' });
+    // react-admin's layout grows to fit its widest content; the tabs are wider than a laptop screen, so the page
+    // must not take its width from them (checked in Chromium at 1366 px: no element beyond the viewport).
+    const page = heading.closest<HTMLElement>('[data-settings-page]')!;
+    expect(getComputedStyle(page).getPropertyValue('contain')).toBe('inline-size');
+    expect(screen.getAllByRole('tab').length).toBeGreaterThan(8);
+  });
 });

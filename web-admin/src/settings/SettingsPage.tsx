@@ -82,7 +82,10 @@ export function SettingsPage() {
   );
 
   return (
-    <Box sx={{ mt: 1 }}>
+    // Sized by the page, never by its content: the layout grows to fit its widest content (react-admin's
+    // `minWidth: fit-content`), and the row of section tabs is wider than a 1366 px screen; contained, the tabs
+    // scroll within the card instead of the whole page scrolling sideways.
+    <Box sx={{ mt: 1, contain: 'inline-size' }} data-settings-page>
       <Title title="settings.title" />
       {query.isPending ? (
         <Box sx={{ display: 'flex', justifyContent: 'center', p: 4 }}>
