@@ -318,7 +318,7 @@ export const consoleEn = {
       available: 'Available',
       frozen: 'Frozen',
       points: 'Points',
-      choose_member: 'Enter a member id to see the ledger.',
+      choose_member: 'Choose a member (account or nickname) to see the ledger.',
     },
     module: {
       balance: {

@@ -314,7 +314,7 @@ export const consoleZh: typeof consoleEn = {
       available: '可用余额',
       frozen: '冻结余额',
       points: '积分',
-      choose_member: '输入会员 ID 查看流水。',
+      choose_member: '选择会员（账号或昵称）查看流水。',
     },
     module: {
       balance: {

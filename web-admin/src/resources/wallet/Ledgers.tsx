@@ -1,14 +1,6 @@
 import { Card, CardContent, Stack, Typography } from '@mui/material';
-import {
-  DataTable,
-  DateField,
-  FunctionField,
-  List,
-  TextInput,
-  useGetOne,
-  useListContext,
-  useTranslate,
-} from 'react-admin';
+import { DataTable, DateField, FunctionField, List, useGetOne, useListContext, useTranslate } from 'react-admin';
+import { MemberSearchInput } from '../../inputs/MemberSearchInput';
 import { fenToYuan, PLATFORM } from './wallet-api';
 import type { WalletAccount } from './wallet-api';
 
@@ -80,12 +72,16 @@ function EntryTable({ ledger }: { ledger: 'balance' | 'points' }) {
   );
 }
 
-const memberFilter = [<TextInput key="memberId" source="memberId" alwaysOn />];
+/** The member is picked by account or nickname (the member search); a member's row links here with the id. */
+const memberFilter = [<MemberSearchInput key="memberId" source="memberId" alwaysOn />];
 
-/** Any member's balance entries (resource `balanceEntries`), newest first, paged on the server. */
+/**
+ * Any member's balance entries (resource `balanceEntries`), newest first, paged on the server. Never react-admin's
+ * "empty" page: it has no filters, and the list is empty until a member is chosen.
+ */
 export function BalanceEntryList() {
   return (
-    <List exporter={false} filters={memberFilter} title="resources.balanceEntries.name">
+    <List exporter={false} filters={memberFilter} empty={false} title="resources.balanceEntries.name">
       <MemberSummary />
       <EntryTable ledger="balance" />
     </List>
@@ -95,7 +91,7 @@ export function BalanceEntryList() {
 /** Any member's points entries (resource `pointsEntries`). */
 export function PointsEntryList() {
   return (
-    <List exporter={false} filters={memberFilter} title="resources.pointsEntries.name">
+    <List exporter={false} filters={memberFilter} empty={false} title="resources.pointsEntries.name">
       <MemberSummary />
       <EntryTable ledger="points" />
     </List>

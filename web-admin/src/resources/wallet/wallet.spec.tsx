@@ -6,7 +6,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createI18nProvider } from '../../i18n/i18n-provider';
 import { createDataProvider } from '../../providers/data-provider';
 import { fakeApi, memoryStorage, testClient } from '../../testing/fake-api';
-import { PlatformRevenueList, BalanceEntryList } from './Ledgers';
+import { membersApi } from '../members';
+import { PlatformRevenueList, BalanceEntryList, PointsEntryList } from './Ledgers';
 import { cardBody, MembershipCardList } from './MembershipCards';
 import type { CardRow } from './MembershipCards';
 import { MembershipOrderList } from './MembershipOrders';
@@ -30,7 +31,7 @@ function renderWallet(
     createDataProvider({
       apiUrl: '/api',
       httpClient,
-      resources: { membershipCards: membershipCardsApi, membershipOrders: membershipOrdersApi },
+      resources: { membershipCards: membershipCardsApi, membershipOrders: membershipOrdersApi, members: membersApi },
     }),
     { apiUrl: '/api', httpClient },
   );
@@ -151,7 +152,11 @@ describe('ledgers in the console', () => {
 
   it('asks for a member before showing a member’s ledger', async () => {
     const api = renderWallet(<BalanceEntryList />, 'balanceEntries', {});
-    expect(await screen.findByText('Enter a member id to see the ledger.')).toBeTruthy();
+    expect(await screen.findByText('Choose a member (account or nickname) to see the ledger.')).toBeTruthy();
+    // Not react-admin's "empty" page, which would hide the member picker once the empty list has loaded.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(screen.getByRole('combobox', { name: 'Member' })).toBeTruthy();
+    expect(screen.getByText('Choose a member (account or nickname) to see the ledger.')).toBeTruthy();
     expect(api.requests.filter((request) => request.url.includes('/wallet/accounts/'))).toEqual([]);
   });
 
@@ -188,5 +193,21 @@ describe('ledgers in the console', () => {
           .map((url) => url.searchParams.get('page')),
       ).toEqual(['1', '2']),
     );
+  });
+
+  it('finds the member by account or nickname, then shows their points ledger', async () => {
+    renderWallet(<PointsEntryList />, 'pointsEntries', {
+      'GET /api/identity/staff/members': {
+        json: { items: [{ id: 'm-7', account: 'ada_l', nickname: 'Ada', kind: 'member', state: 'enabled' }], total: 1 },
+      },
+      'GET /api/wallet/accounts/m-7': { json: { memberId: 'm-7', available: 0, frozen: 0, points: 42 } },
+      'GET /api/wallet/accounts/m-7/points-entries': {
+        json: page([{ serial: 'p-1', module: 70, amount: 5, remark: 'Thanks', at: '2026-11-21T12:00:00.000Z' }]),
+      },
+    });
+    fireEvent.change(await screen.findByRole('combobox', { name: 'Member' }), { target: { value: 'ada' } });
+    fireEvent.click(await screen.findByRole('option', { name: 'Ada (ada_l)' }));
+    expect(await screen.findByText('Thanks')).toBeTruthy();
+    expect(await screen.findByText('42')).toBeTruthy();
   });
 });
