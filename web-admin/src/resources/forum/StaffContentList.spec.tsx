@@ -88,4 +88,28 @@ describe('the staff comment and reply lists', () => {
     );
     await waitFor(() => expect(sent('POST').map(({ url }) => url)).toEqual(['/api/forum/comments/c9/restore']));
   });
+
+  it('filters replies by an author found by account or nickname', async () => {
+    const { sent } = renderForum(<StaffReplyList />, {
+      resource: 'replies',
+      routes: {
+        'GET /api/forum/staff/replies': { json: { items: [row('r1', 'reply', 'A reply')], total: 1 } },
+        'GET /api/identity/staff/members': {
+          json: { items: [{ id: 'm-9', account: 'bob', nickname: 'Bob', kind: 'member', state: 'enabled' }], total: 1 },
+        },
+      },
+    });
+    await screen.findByText('A reply');
+    fireEvent.change(screen.getByRole('combobox', { name: 'Author' }), { target: { value: 'bo' } });
+    fireEvent.click(await screen.findByRole('option', { name: 'Bob (bob)' }));
+    await waitFor(() => {
+      const last = new URL(
+        sent('GET')
+          .filter(({ url }) => url.includes('/forum/staff/replies'))
+          .at(-1)!.url,
+        'http://x',
+      );
+      expect(last.searchParams.get('authorId')).toBe('m-9');
+    });
+  });
 });

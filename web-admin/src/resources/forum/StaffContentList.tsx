@@ -9,8 +9,10 @@ import {
   TextInput,
   useDataProvider,
   useRecordContext,
+  useResourceContext,
   useTranslate,
 } from 'react-admin';
+import { MemberSearchInput } from '../../inputs/MemberSearchInput';
 import { plainText, useStaffCommand } from '../staff-rows';
 import type { ForumDataProvider, StaffContent } from './forum-api';
 import { AuthorField, LiveOrDeletedInput } from './StaffTopicList';
@@ -57,13 +59,19 @@ function RestoreContent() {
   );
 }
 
-/** Every comment or reply (deleted ones too), newest first, filtered on the server. */
+/** Every comment or reply (deleted ones too), newest first, filtered on the server; the author by account or nickname. */
 function StaffContentList() {
   const translate = useTranslate();
+  const resource = useResourceContext();
   const filters = [
     <LiveOrDeletedInput key="status" source="status" alwaysOn />,
     <TextInput key="topicId" source="topicId" alwaysOn />,
-    <TextInput key="authorId" source="authorId" alwaysOn />,
+    <MemberSearchInput
+      key="authorId"
+      source="authorId"
+      label={translate(`resources.${resource}.fields.authorId`)}
+      alwaysOn
+    />,
   ];
   return (
     <List exporter={false} filters={filters} perPage={20}>
