@@ -1,11 +1,13 @@
 import { useEffect, useState } from 'react';
 import { Autocomplete, TextField } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import { useDataProvider, useInput, useTranslate } from 'react-admin';
+import { HttpError, useDataProvider, useInput, useTranslate } from 'react-admin';
+import type { AdminDataProvider } from '../providers/data-provider';
 
 /** A row of the member search (`GET /api/identity/staff/members?q=`), as far as the picker needs it. */
 interface MemberOption {
   id: string;
+  /** Empty from the nickname lookup (staff without `members.manage`). */
   account: string;
   nickname: string | null;
 }
@@ -15,7 +17,7 @@ const SEARCH_DELAY_MS = 300;
 const SUGGESTIONS = 10;
 
 const optionLabel = (member: MemberOption) =>
-  member.nickname ? `${member.nickname} (${member.account})` : member.account;
+  member.nickname && member.account ? `${member.nickname} (${member.account})` : (member.nickname ?? member.account);
 
 export interface MemberSearchInputProps {
   /** The form (or filter) field that takes the chosen member's id, e.g. `authorId`. */
@@ -27,12 +29,13 @@ export interface MemberSearchInputProps {
 
 /**
  * A member picked by account or nickname, searched on the server through the console's member list (resource
- * `members`), whose id becomes the field's value: staff never type raw ids. A value that arrives without a pick
- * (a link, a reload) shows as its id until another member is chosen.
+ * `members`), whose id becomes the field's value: staff never type raw ids. Staff the member list refuses (no
+ * `members.manage`: a moderator filtering topics) search the forum's nickname lookup instead, by nickname prefix.
+ * A value that arrives without a pick (a link, a reload) shows as its id until another member is chosen.
  */
 export function MemberSearchInput({ source, label }: MemberSearchInputProps) {
   const translate = useTranslate();
-  const dataProvider = useDataProvider();
+  const dataProvider = useDataProvider<AdminDataProvider>();
   const { field } = useInput({ source });
   const [typed, setTyped] = useState('');
   const [query, setQuery] = useState('');
@@ -43,14 +46,20 @@ export function MemberSearchInput({ source, label }: MemberSearchInputProps) {
   }, [typed]);
   const search = useQuery({
     queryKey: ['members', 'search', query],
-    queryFn: async () =>
-      (
-        await dataProvider.getList<MemberOption>('members', {
+    queryFn: async (): Promise<MemberOption[]> => {
+      try {
+        const { data } = await dataProvider.getList<MemberOption>('members', {
           pagination: { page: 1, perPage: SUGGESTIONS },
           sort: { field: 'id', order: 'DESC' },
           filter: { q: query },
-        })
-      ).data,
+        });
+        return data;
+      } catch (error) {
+        if (!(error instanceof HttpError) || error.status !== 403) throw error;
+        const found = await dataProvider.lookupMembers(query, SUGGESTIONS);
+        return found.map(({ memberId, nickname }) => ({ id: memberId, account: '', nickname }));
+      }
+    },
     enabled: query !== '',
     retry: false,
   });

@@ -44,6 +44,13 @@ export interface MemberStats {
   registeredToday: number;
 }
 
+/** A row of the forum's nickname lookup (the editor's `@` suggestions). */
+export interface MemberSuggestion {
+  memberId: string;
+  nickname: string;
+  avatarUrl: string | null;
+}
+
 export interface ForumStats {
   topicsToday: number;
   topicsTotal: number;
@@ -106,6 +113,8 @@ export interface AdminDataProvider extends DataProvider {
   opsStatus(): Promise<OpsStatus>;
   forumStats(): Promise<ForumStats>;
   memberStats(): Promise<MemberStats>;
+  /** Members whose nickname starts with `prefix` (`GET /api/forum/members/lookup`: any signed-in account). */
+  lookupMembers(prefix: string, limit?: number): Promise<MemberSuggestion[]>;
   /** The whole site settings document (moderation context). */
   siteSettings(): Promise<SiteSettingsDocument>;
   /** Top-level sections to change (a nested section is merged key by key); answers the settings after the change. */
@@ -295,6 +304,11 @@ export function createDataProvider(options: DataProviderOptions): AdminDataProvi
 
     async memberStats() {
       return (await httpClient<MemberStats>(`${apiUrl}/identity/staff/member-stats`)).json;
+    },
+
+    async lookupMembers(prefix, limit = 10) {
+      return (await httpClient<MemberSuggestion[]>(`${apiUrl}/forum/members/lookup`, { query: { prefix, limit } }))
+        .json;
     },
 
     async siteSettings() {

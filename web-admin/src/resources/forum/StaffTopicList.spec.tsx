@@ -126,4 +126,29 @@ describe('the staff topic list', () => {
     fireEvent.change(screen.getByRole('combobox', { name: '作者' }), { target: { value: 'nobody' } });
     expect(await screen.findByText('没有匹配的会员', {}, { timeout: 3000 })).toBeTruthy();
   });
+
+  it('searches nicknames through the forum lookup for staff the member list refuses', async () => {
+    const { sent } = renderForum(<StaffTopicList />, {
+      resource: 'topics',
+      routes: {
+        'GET /api/forum/staff/topics': { json: page },
+        'GET /api/identity/staff/members': { status: 403, json: { code: 'auth.forbidden', message: 'Forbidden' } },
+        'GET /api/forum/members/lookup': { json: [{ memberId: 'm-5', nickname: 'Moderated', avatarUrl: null }] },
+      },
+    });
+    await screen.findByText('Welcome');
+    fireEvent.change(screen.getByRole('combobox', { name: 'Author' }), { target: { value: 'mod' } });
+    fireEvent.click(await screen.findByRole('option', { name: 'Moderated' }));
+    const lookup = new URL(sent('GET').find(({ url }) => url.includes('/forum/members/lookup'))!.url, 'http://x');
+    expect(lookup.searchParams.get('prefix')).toBe('mod');
+    await waitFor(() => {
+      const last = new URL(
+        sent('GET')
+          .filter(({ url }) => url.includes('/forum/staff/topics'))
+          .at(-1)!.url,
+        'http://x',
+      );
+      expect(last.searchParams.get('authorId')).toBe('m-5');
+    });
+  });
 });
