@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import { performance } from 'node:perf_hooks';
 import { Reflector } from '@nestjs/core';
 import type { ExecutionContext } from '@nestjs/common';
-import { AuthGuard, loadConfig, TokenService } from '@forum/platform';
+import { accessRevocations, AuthGuard, loadConfig, TokenService } from '@forum/platform';
 import { startTestApp, TestClient } from '@forum/testing';
 import { IdentityModule } from '../../services/identity/src/identity.module';
 import type { IssuedTokens } from '../../services/identity/src/sessions/session-issuer';
@@ -42,7 +42,13 @@ function guardMicrobench(): number {
   const config = loadConfig({ MONGO_URL: 'mongodb://x', KAFKA_BROKERS: 'k:1', JWT_SECRET: 'b'.repeat(40) });
   const tokens = new TokenService(config);
   const guard = new AuthGuard(new Reflector(), tokens);
-  const header = `Bearer ${tokens.issueAccessToken({ sub: 'm1', kind: 'member' })},refresh`;
+  // A busy site's revocation record (ADR 26): every token is checked against it.
+  const at = new Date().toISOString();
+  for (let i = 0; i < 10_000; i++) accessRevocations.apply({ kind: 'session', sessionId: `ended-${i}`, at });
+  for (let i = 0; i < 1_000; i++)
+    accessRevocations.apply({ kind: 'member', memberId: `off-${i}`, state: 'disabled', at });
+  const token = tokens.issueAccessToken({ sub: 'm1', kind: 'member', sid: '01a21d68-2e7e-72ec-a5b6-745d1351744e' });
+  const header = `Bearer ${token},refresh`;
   const handler = () => undefined;
   class Controller {}
   const context = (authorization?: string) =>
