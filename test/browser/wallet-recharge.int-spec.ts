@@ -80,8 +80,10 @@ describe('recharge (/user/control/payment) in Chromium', () => {
         await page.getByLabel(say.wallet).getByText('¥12.34').waitFor();
         const entry = page.getByRole('table', { name: say.ledger }).getByRole('row').nth(1);
         await entry.getByText('+¥12.34').waitFor();
-        // Serial number, amount, module, time, remark.
-        expect(await entry.getByRole('cell').nth(2).textContent()).toBe(say.module);
+        // Serial number, entry (module), available, frozen, time, remark: a recharge only adds to what is available.
+        const cells = entry.getByRole('cell');
+        expect(await cells.nth(1).textContent()).toBe(say.module);
+        expect(await cells.nth(2).textContent()).toBe('+¥12.34');
       },
       150_000,
     );
