@@ -73,6 +73,29 @@ describe('event store on MongoDB', () => {
     );
   });
 
+  it('answers a repeat with the first outcome when another writer stored it between the key check and the decision', async () => {
+    // Spends once: a second spend of the same operation is refused by the state, as a release of money already
+    // released is (the reactor and the request both releasing a red envelope's refund).
+    const spendOnce: typeof counterDecider = {
+      ...counterDecider,
+      decide: (command, state) => {
+        if (state.value + command.by < 0) throw new DomainError('wallet.insufficient_frozen');
+        return counterDecider.decide(command, state);
+      },
+    };
+    const [here, reactor] = [await newStore(), await newStore()];
+    const stream = `counter-${uniqueName('healed')}`;
+    await reactor.handle(spendOnce, stream, { type: 'Increment', by: 5 }, commandMeta());
+    const meta = commandMeta({ idempotencyKey: uniqueName('release') });
+    const first = await reactor.handle(spendOnce, stream, { type: 'Increment', by: -5 }, meta);
+    // The window: this writer looked the key up just before the other one stored it.
+    const lookUp = jest.spyOn(here.commits, 'findOne').mockResolvedValueOnce(null);
+    const again = await here.handle(spendOnce, stream, { type: 'Increment', by: -5 }, meta);
+    lookUp.mockRestore();
+    expect(again).toEqual({ ...first, replayed: true });
+    expect(await here.readStream(stream)).toHaveLength(2);
+  });
+
   it('runs a command once per idempotency key and returns the first outcome to a replay', async () => {
     const store = await newStore();
     const stream = `counter-${uniqueName('idem')}`;

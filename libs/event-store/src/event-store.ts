@@ -96,7 +96,15 @@ export class EventStore {
         } catch (error) {
           // A cached state may be stale (another process appended since): a refusal it gives is checked once
           // against the store, so a wallet credited by another replica is not refused as short of money.
-          if (!cached || refreshed) throw error;
+          if (!cached || refreshed) {
+            // The same operation may have been stored meanwhile by another writer (a reactor healing it): its
+            // state now refuses the command, but the answer to a repeat is the first outcome, not a refusal.
+            if (meta.idempotencyKey) {
+              const earlier = await this.commits.findOne({ idem: meta.idempotencyKey });
+              if (earlier) return this.replayOf<TEvent>(earlier, meta);
+            }
+            throw error;
+          }
           refreshed = true;
           this.states.delete(this.cacheKey(decider, streamId));
           continue;
