@@ -276,6 +276,7 @@ describe('forum topics over HTTP', () => {
       );
       expect(reader.hideTagTypeMap).toEqual({ '10': false, '20': false, '30': false });
       expect(reader.hiddenBlocks.map((block) => block.requirement)).toEqual([null, null, 'Member']);
+      expect(reader.hiddenBlocks.map((block) => block.needPoints)).toEqual([null, null, 100]);
       const row = (await f.t.client.as(bob).get<Page<TopicRow>>(`/api/forum/topics?tagId=${node}`)).body.items.find(
         (item) => item.topicId === topicId,
       );

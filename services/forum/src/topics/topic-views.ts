@@ -175,6 +175,7 @@ export class TopicViews {
         type: block.type,
         unlocked: viewAllowed && visible(block),
         requirement: this.requirement(block),
+        needPoints: block.type === 30 ? Number(block.value) : null,
       })),
       topicDetailPermission: viewAllowed,
       canEdit: staff || (isAuthor && editTopics.enabled),

@@ -108,6 +108,8 @@ export const hiddenBlockView = z.object({
   unlocked: z.boolean(),
   /** Type 30: the grade's name; 40: price in points; 50: price in fen; otherwise null. */
   requirement: z.string().nullable(),
+  /** Type 30: the points a reader needs (the grade's name alone tells a member nothing to compare); otherwise null. */
+  needPoints: z.number().int().nullable(),
 });
 
 export const topicDetail = topicRow.extend({

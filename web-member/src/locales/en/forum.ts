@@ -26,6 +26,8 @@ export const forumEn = {
     '40': 'This content is for sale: {{requirement}}.',
     '50': 'This content is for sale: {{requirement}} from your balance.',
     loginFirst: 'Log in to unlock it.',
+    gradePoints_one: 'Visible to members with {{count}} point or more (grade “{{grade}}”).',
+    gradePoints_other: 'Visible to members with {{count}} points or more (grade “{{grade}}”).',
     points_one: 'Visible with {{count}} point or more.',
     points_other: 'Visible with {{count}} points or more.',
     yourPoints_one: 'You have {{count}} point.',

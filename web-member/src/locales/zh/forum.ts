@@ -28,6 +28,8 @@ export const forumZh: Translation['forum'] = {
     '40': '此内容需付费查看：{{requirement}}。',
     '50': '此内容需用余额付费查看：{{requirement}}。',
     loginFirst: '请登录后解锁。',
+    gradePoints_one: '积分达到 {{count}}（“{{grade}}”等级）的会员可见。',
+    gradePoints_other: '积分达到 {{count}}（“{{grade}}”等级）的会员可见。',
     points_one: '积分达到 {{count}} 可见。',
     points_other: '积分达到 {{count}} 可见。',
     yourPoints_one: '你现有 {{count}} 积分。',

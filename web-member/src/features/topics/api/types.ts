@@ -47,6 +47,8 @@ export interface HiddenBlockView {
   unlocked: boolean;
   /** Type 30: the grade's name; 40: price in points; 50: price in fen. */
   requirement: string | null;
+  /** Type 30: the points a reader needs; absent from servers before it. */
+  needPoints?: number | null;
 }
 
 export interface TopicDetail extends TopicRow {

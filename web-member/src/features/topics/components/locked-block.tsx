@@ -37,9 +37,13 @@ export function LockedBlock({
   const type = String(block.type);
   const paid = PAID_TYPES.has(block.type) && price !== null;
   const requirement = paid ? formatUnlockPrice(block.type, price, t) : (block.requirement ?? '');
-  const needPoints = block.type === 30 ? pointsOf(block.requirement) : null;
+  const needPoints = block.type === 30 ? (block.needPoints ?? pointsOf(block.requirement)) : null;
   const prompt =
-    needPoints !== null ? t('forum.locked.points', { count: needPoints }) : t(`forum.locked.${type}`, { requirement });
+    needPoints === null
+      ? t(`forum.locked.${type}`, { requirement })
+      : requirement && requirement !== String(needPoints)
+        ? t('forum.locked.gradePoints', { count: needPoints, grade: requirement })
+        : t('forum.locked.points', { count: needPoints });
   const loginHref = `/login?jumpUrl=${encodeLocation(`${location.pathname}${location.search}`)}`;
   return (
     <div
@@ -66,8 +70,8 @@ export function LockedBlock({
 }
 
 /**
- * A grade block's requirement is the grade's name, or the points themselves when no grade is configured at or
- * below them: points are what a member can see and compare.
+ * Servers before `needPoints` sent only the requirement: the grade's name, or the points themselves when no grade
+ * is configured at or below them.
  */
 function pointsOf(requirement: string | null): number | null {
   return requirement !== null && /^\d+$/.test(requirement) ? Number(requirement) : null;
