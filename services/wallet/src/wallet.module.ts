@@ -29,6 +29,7 @@ import { membershipProjection } from './membership/membership.projection';
 import { MembershipReader } from './membership/membership.reader';
 import { PaidUnlocks } from './ledger/paid-unlocks';
 import { Transfers } from './ledger/transfers';
+import { MemberGradeController } from './grades/member-grade.controller';
 import { MyWalletController, StaffWalletController } from './ledger/wallet.controller';
 import { AlipayGateway } from './payments/alipay/alipay-gateway';
 import { PAYMENT_PROVIDERS } from './payments/payment-provider';
@@ -74,6 +75,7 @@ export const WALLET_PROJECTIONS = [
     MembershipCardsController,
     MyMembershipOrdersController,
     StaffMembershipController,
+    MemberGradeController,
   ],
   providers: [
     PermissionChecker,
