@@ -4,24 +4,43 @@ import { ADMINISTRATOR_ROLE_ID, newId } from '@forum/contracts';
 import type { CommandMetadata } from '@forum/contracts';
 import { DomainError } from '@forum/event-store';
 import { PostTopicCommand } from '../../forum/src/topics/commands/post-topic.command';
+import type { PostTopicBody } from '../../forum/src/topics/topic.schemas';
+import { seedDemoTopicHighlights } from '../../forum/src/topics/demo-topics';
+import { seedDemoPaidUnlock } from '../../forum/src/unlocks/demo-unlocks';
+import { TopicQueries } from '../../forum/src/topics/topic-queries';
 import { GetTopicListQuery } from '../../forum/src/topics/queries/get-topic-list.query';
 import { TagTree } from '../../forum/src/tags/tag.commands';
 import { ForumModule } from '../../forum/src/forum.module';
-import { PermissionChecker } from '@forum/platform';
+import { PermissionChecker, SiteSettingsCache } from '@forum/platform';
 import { LogInCommand, RegisterMemberCommand } from '../../identity/src/accounts/commands';
 import { DefineRoleCommand, GrantRoleCommand } from '../../identity/src/roles/commands';
 import { seedDemoFollows } from '../../identity/src/follows/demo-follows';
-import { seedDemoEnvelopeFunds, seedDemoWallet } from '../../wallet/src/demo-wallet';
+import { seedDemoEnvelopeFunds, seedDemoReaderFunds, seedDemoWallet } from '../../wallet/src/demo-wallet';
+import { seedDemoEnvelopeClaims } from '../../wallet/src/envelopes/demo-envelopes';
+import { WalletModule } from '../../wallet/src/wallet.module';
 import { seedDemoMembership } from '../../wallet/src/membership/demo-membership';
 import { seedDemoComments } from '../../forum/src/comments/demo-comments';
 import { seedDemoMessaging } from '../../messaging/src/demo-messaging';
 import { seedDemoQa } from '../../qa/src/demo-qa';
-import { seedDemoModeration } from '../../moderation/src/demo-moderation';
+import { DEMO_PLATFORM_SHARE_PERCENT, seedDemoModeration } from '../../moderation/src/demo-moderation';
 
 export const DEMO_ACCOUNTS = {
   staff: { account: 'admin', password: 'admin123456', nickname: '管理员' },
   member: { account: 'demo', password: 'demo123456', nickname: '演示用户' },
+  /** A second member, so the demo has someone else who follows, mentions, claims, reports and pays. */
+  reader: { account: 'lily', password: 'lily123456', nickname: '莉莉' },
 };
+
+export const DEMO_TITLES = {
+  welcome: '欢迎来到社区 · Welcome to the community',
+  ledger: 'How the forum keeps every fen right',
+  hidden: '隐藏内容演示 · Hidden content demo',
+  directedEnvelope: '给演示用户的红包 · A red envelope for the demo member',
+  fixedEnvelope: '拼手气之外：定额红包 · A fixed red envelope: 2.00 each',
+};
+
+/** The price of the demo topic's balance block, in fen (its `value`). */
+const DEMO_BLOCK_PRICE = 100;
 
 /** The demo tag tree: topics go in leaf tags. */
 const DEMO_TAGS: { name: string; children: string[] }[] = [
@@ -33,12 +52,12 @@ const DEMO_TAGS: { name: string; children: string[] }[] = [
 /** `byStaff`: posted by the staff account, so the demo member meets it as a reader (locked blocks to open). */
 const DEMO_TOPICS: { title: string; content: string; tags: string[]; byStaff?: boolean }[] = [
   {
-    title: '欢迎来到社区 · Welcome to the community',
+    title: DEMO_TITLES.welcome,
     content: '<p>Say hello, ask questions, share what you build.</p>',
     tags: ['公告 Announcements'],
   },
   {
-    title: 'How the forum keeps every fen right',
+    title: DEMO_TITLES.ledger,
     content: '<p>Every movement of money is an event; an audit replays them all.</p>',
     tags: ['数据库 Databases'],
   },
@@ -48,14 +67,14 @@ const DEMO_TOPICS: { title: string; content: string; tags: string[]; byStaff?: b
     tags: ['帮助 Help'],
   },
   {
-    title: '隐藏内容演示 · Hidden content demo',
+    title: DEMO_TITLES.hidden,
     content:
       '<p>This topic shows the five kinds of hidden content members can unlock.</p>' +
       '<hide type="10" value="demo"><p>Password block: the password was <code>demo</code>.</p></hide>' +
       '<hide type="20"><p>Comment block: thanks for commenting!</p></hide>' +
       '<hide type="30" value="100"><p>Grade block: readers with 100 points or more see this.</p></hide>' +
       '<hide type="40" value="20"><p>Points block: bought for 20 points, which went to the author.</p></hide>' +
-      '<hide type="50" value="100"><p>Balance block: bought for ¥1.00; the author got it minus the platform share.</p></hide>',
+      `<hide type="50" value="${DEMO_BLOCK_PRICE}"><p>Balance block: bought for ¥1.00; the author got it minus the platform share.</p></hide>`,
     tags: ['Node.js'],
     byStaff: true,
   },
@@ -98,15 +117,21 @@ export async function seedDemo(app: NestFastifyApplication): Promise<{ seeded: b
     commands.execute(new GrantRoleCommand(staffId, ADMINISTRATOR_ROLE_ID, null, 'demo seed', systemMeta())),
   );
   const memberId = await ensureAccount(commands, 'member');
+  const readerId = await ensureAccount(commands, 'reader');
   const tagIds = await seedTags(app, staffId);
   await forumAllowsPosting(app, memberId);
+  const topicIds = new Map<string, string>();
   for (const { title, content, tags, byStaff } of DEMO_TOPICS) {
     const author = byStaff ? ({ kind: 'staff', id: staffId } as const) : ({ kind: 'member', id: memberId } as const);
     const meta = systemMeta({ ...author, ip: '127.0.0.1' });
     const topic = { title, content, tagIds: tags.map((name) => tagIds.get(name)!) };
-    await commands.execute(new PostTopicCommand(topic, { ...meta, idempotencyKey: `demo-seed:${title}` }));
+    const posted = await commands.execute(
+      new PostTopicCommand(topic, { ...meta, idempotencyKey: `demo-seed:${title}` }),
+    );
+    topicIds.set(title, posted.topicId);
   }
   await seedDemoWallet(app, memberId);
+  await seedDemoReaderFunds(app, readerId);
   await seedDemoEnvelope(app, staffId, tagIds.get('公告 Announcements')!);
   // The role the demo membership card grants: the AI assistant and video uploads on every tag.
   const vip = await commands.execute(
@@ -123,13 +148,75 @@ export async function seedDemo(app: NestFastifyApplication): Promise<{ seeded: b
       systemMeta(),
     ),
   );
-  await seedDemoMembership(app, { staffId, memberId, roleId: vip.id });
+  await seedDemoMembership(app, { staffId, memberId, roleId: vip.id, readerId });
   await seedDemoComments(app, { staffId, memberId });
   await seedDemoMessaging(app, { staffId, memberId });
   await seedDemoQa(app, { staffId, memberId });
-  await seedDemoModeration(app, { staffId, memberId });
-  await seedDemoFollows(app, { staffId, memberId });
+  await seedDemoModeration(app, { staffId, memberId, readerId });
+  await seedDemoFollows(app, { staffId, memberId, readerId });
+  await seedDemoTopicHighlights(app, {
+    staffId,
+    readerId,
+    memberNickname: DEMO_ACCOUNTS.member.nickname,
+    pinTitle: DEMO_TITLES.welcome,
+    essenceTitle: DEMO_TITLES.ledger,
+    tagId: tagIds.get('生活 Life')!,
+  });
+  await seedMoreEnvelopes(app, { staffId, memberId, readerId, tagId: tagIds.get('公告 Announcements')! });
+  await seedPlatformRevenue(app, { readerId, topicId: topicIds.get(DEMO_TITLES.hidden)! });
   return { seeded: true };
+}
+
+/**
+ * Two more envelopes from the staff account, each with its topic: a directed one (6.66 yuan) only the demo member
+ * can open, left for them to open, and a fixed one (5 shares of 2.00 yuan) both demo members have claimed.
+ */
+async function seedMoreEnvelopes(
+  app: NestFastifyApplication,
+  { staffId, memberId, readerId, tagId }: { staffId: string; memberId: string; readerId: string; tagId: string },
+): Promise<void> {
+  const commands = app.get(CommandBus);
+  const post = async (title: string, content: string, redEnvelope: PostTopicBody['redEnvelope'], key: string) => {
+    const meta = systemMeta({ kind: 'staff', id: staffId, ip: '127.0.0.1' });
+    const topic = { title, content, tagIds: [tagId], redEnvelope };
+    return (await commands.execute(new PostTopicCommand(topic, { ...meta, idempotencyKey: `demo-seed:${key}` })))
+      .topicId;
+  };
+  await post(
+    DEMO_TITLES.directedEnvelope,
+    `<p>只有 ${DEMO_ACCOUNTS.member.nickname} 能打开这个红包。Only the demo member can open this one.</p>`,
+    { type: 10, totalAmount: '6.66', giveQuantity: 1, recipientId: memberId },
+    'envelope:directed',
+  );
+  const fixedTopicId = await post(
+    DEMO_TITLES.fixedEnvelope,
+    '<p>每份 2.00 元，共 5 份。Five shares of 2.00 yuan each.</p>',
+    { type: 30, singleAmount: '2.00', giveQuantity: 5 },
+    'envelope:fixed',
+  );
+  const detail = await app
+    .select(ForumModule)
+    .get(TopicQueries)
+    .detail(fixedTopicId, { kind: 'staff', id: staffId }, new Date());
+  if (detail.redEnvelopeId) {
+    await seedDemoEnvelopeClaims(app, { envelopeId: detail.redEnvelopeId, claimerIds: [readerId, memberId] });
+  }
+}
+
+/**
+ * The second demo member buys the hidden-content topic's balance block once the wallet applies the platform's share
+ * (set by the moderation seed): the console's revenue account shows the share.
+ */
+async function seedPlatformRevenue(
+  app: NestFastifyApplication,
+  { readerId, topicId }: { readerId: string; topicId: string },
+): Promise<void> {
+  const settings = app.select(WalletModule).get(SiteSettingsCache);
+  for (let waited = 0; waited < 30_000; waited += 100) {
+    if (settings.current().wallet.platformSharePercent.paidUnlock === DEMO_PLATFORM_SHARE_PERCENT) break;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  await seedDemoPaidUnlock(app, { readerId, topicId, price: DEMO_BLOCK_PRICE });
 }
 
 /** A topic by the staff account with an open random red envelope (88.88 yuan in 8 shares) for the demo member. */
@@ -162,7 +249,7 @@ async function ensureAccount(commands: CommandBus, kind: keyof typeof DEMO_ACCOU
       new RegisterMemberCommand(
         { account, password, confirmPassword: password, nickname, agreeTerms: true },
         systemMeta(),
-        kind,
+        kind === 'staff' ? 'staff' : 'member',
         true,
       ),
     );

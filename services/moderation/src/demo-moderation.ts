@@ -53,14 +53,18 @@ const TERMS =
   '欢迎使用本演示社区。发布内容即表示您同意遵守社区规则，不发布违法、侵权或骚扰他人的内容。\n\n' +
   'Welcome to this demo community. By posting you agree to follow the community rules and not to post illegal, infringing or harassing content.';
 
+/** The platform's share of paid unlocks and bounties on the demo site, so its revenue account fills. */
+export const DEMO_PLATFORM_SHARE_PERCENT = 10;
+
 /**
- * Report types, a help center (zh and en), the terms of service, an online message and one pending report by the
- * demo member on a staff topic, through the real commands. Each part is skipped when it is already there, so a
- * seed interrupted half-way resumes.
+ * Report types, a help center (zh and en), the terms of service, the platform's share of paid content and bounties,
+ * an online message, one pending report by the demo member on a staff topic and, when `readerId` is given, a report
+ * by that member on a demo member's topic that staff have resolved, through the real commands. Each part is skipped
+ * when it is already there, so a seed interrupted half-way resumes.
  */
 export async function seedDemoModeration(
   app: NestFastifyApplication,
-  { staffId, memberId }: { staffId: string; memberId: string },
+  { staffId, memberId, readerId }: { staffId: string; memberId: string; readerId?: string },
 ): Promise<void> {
   const moderation = app.select(ModerationModule);
   const staff = { kind: 'staff' as const, id: staffId, ip: '127.0.0.1' };
@@ -94,7 +98,17 @@ export async function seedDemoModeration(
     }
   }
 
-  await moderation.get(CommandBus).execute(new ChangeSettingsCommand({ termsOfService: TERMS }, meta(staff, 'terms')));
+  await moderation.get(CommandBus).execute(
+    new ChangeSettingsCommand(
+      {
+        termsOfService: TERMS,
+        wallet: {
+          platformSharePercent: { paidUnlock: DEMO_PLATFORM_SHARE_PERCENT, bounty: DEMO_PLATFORM_SHARE_PERCENT },
+        },
+      },
+      meta(staff, 'terms'),
+    ),
+  );
   const visitor = { kind: 'visitor' as const, id: null, ip: '127.0.0.1' };
   await moderation.get(FeedbackBox).receive(
     {
@@ -106,6 +120,57 @@ export async function seedDemoModeration(
   );
 
   await seedPendingReport(app, { staffId, memberId, types: await types.tree() });
+  if (readerId) await seedResolvedReport(app, { staffId, memberId, readerId, types: await types.tree() });
+}
+
+/**
+ * `readerId` reports one of the demo member's topics as spam; staff look, find nothing wrong and resolve it as not
+ * upheld with a written result, which the reporter reads under "My reports" and the console lists as handled.
+ */
+async function seedResolvedReport(
+  app: NestFastifyApplication,
+  {
+    staffId,
+    memberId,
+    readerId,
+    types,
+  }: { staffId: string; memberId: string; readerId: string; types: { id: string; children: { id: string }[] }[] },
+): Promise<void> {
+  const content = contextDb(app, 'moderation').collection<ReportableContentDocument>(REPORTABLE_CONTENT);
+  let topic: ReportableContentDocument | null = null;
+  await until(async () => {
+    topic = await content.findOne({ kind: 'topic', authorId: memberId, deleted: false });
+    return topic !== null;
+  });
+  const spam = types[0]?.children[0];
+  if (!topic || !spam) return;
+  const reports = app.select(ModerationModule).get(ReportCommands);
+  const at = (actor: CommandMetadata['actor'], key: string): CommandMetadata => ({
+    actor,
+    now: new Date(),
+    correlationId: newId(),
+    idempotencyKey: `demo-seed:moderation:${key}`,
+  });
+  const { reportId } = await reports.file(
+    {
+      kind: 'topic',
+      contentId: (topic as ReportableContentDocument).contentId,
+      typeId: spam.id,
+      reason: '像是广告 · Looks like an advert',
+      imageUrls: [],
+    },
+    at({ kind: 'member', id: readerId, ip: '127.0.0.1' }, 'resolved-report'),
+  );
+  await reports.resolve(
+    reportId,
+    {
+      outcome: 'failed',
+      result: '经核实不是广告，话题保留。Checked: not an advert, the topic stays.',
+      remark: 'demo',
+      contentAction: 'none',
+    },
+    at({ kind: 'staff', id: staffId, ip: '127.0.0.1' }, 'resolve-report'),
+  );
 }
 
 /** The demo member reports one of the staff account's topics (as spam), for the console's queue. */

@@ -48,3 +48,23 @@ export async function seedDemoEnvelopeFunds(app: INestApplicationContext, sender
     { waitForReadModel: true },
   );
 }
+
+/**
+ * Money for the second demo member (who buys a day card and a paid block, so the console shows platform revenue):
+ * 50.00 yuan credited by staff to `readerId`, once.
+ */
+export async function seedDemoReaderFunds(app: INestApplicationContext, readerId: string): Promise<void> {
+  await app.get(Ledger).record(
+    {
+      type: 'Credit',
+      walletId: readerId,
+      operationId: 'demo-seed:reader-funds',
+      module: BALANCE_MODULES.staffAdjustment,
+      amount: 5_000,
+      remark: 'Demo funds',
+      now: new Date(),
+    },
+    { actor: { kind: 'system', id: null }, now: new Date(), correlationId: newId() },
+    { waitForReadModel: true },
+  );
+}

@@ -9,18 +9,21 @@ import { ToggleFollowCommand } from './follow.commands';
 const DIRECTORY_WAIT_MS = 60_000;
 
 /**
- * The demo member and the demo staff account follow each other, so both member pages show a follower and a
- * followed member, and each gets a "followed you" reminder. Following is idempotent: a resumed seed adds nothing.
+ * The demo member and the demo staff account follow each other, and the second demo member (`readerId`) follows
+ * both, so the member pages show followers and followed members, and each gets a "followed you" reminder.
+ * Following is idempotent: a resumed seed adds nothing.
  */
 export async function seedDemoFollows(
   app: NestFastifyApplication,
-  { staffId, memberId }: { staffId: string; memberId: string },
+  { staffId, memberId, readerId }: { staffId: string; memberId: string; readerId?: string },
 ): Promise<void> {
   const commands = app.get(CommandBus);
-  for (const [followerId, followeeId, kind] of [
+  const pairs: [string, string, 'member' | 'staff'][] = [
     [memberId, staffId, 'member'],
     [staffId, memberId, 'staff'],
-  ] as const) {
+  ];
+  if (readerId) pairs.push([readerId, memberId, 'member'], [readerId, staffId, 'member']);
+  for (const [followerId, followeeId, kind] of pairs) {
     const meta: CommandMetadata = {
       actor: { kind, id: followerId, ip: '127.0.0.1' },
       now: new Date(),

@@ -10,6 +10,7 @@ import { loadCard, MembershipCards } from './membership-cards';
 import { MembershipPurchases } from './membership-purchases';
 
 const MONTHLY_PRICE = 3000;
+const DAY_PRICE = 500;
 
 /** Asks `check` every 200 ms for up to a minute. */
 async function arrived(check: () => Promise<boolean>): Promise<boolean> {
@@ -21,13 +22,14 @@ async function arrived(check: () => Promise<boolean>): Promise<boolean> {
 }
 
 /**
- * The demo card: "VIP" with a monthly and a yearly specification, and the demo member's order of the monthly
- * one (paid from the demo recharge once it is credited). `roleId` is a member role identity defined for it.
- * Idempotent through its keys, so an interrupted seed may run again.
+ * The demo card: "VIP" with a monthly, a yearly, a 3-hour and a day specification, the demo member's order of the
+ * monthly one (paid from the demo recharge once it is credited) and, when `readerId` is given, that member's order
+ * of the day pass (paid from their balance). `roleId` is a member role identity defined for it. Idempotent through
+ * its keys, so an interrupted seed may run again.
  */
 export async function seedDemoMembership(
   app: INestApplicationContext,
-  { staffId, memberId, roleId }: { staffId: string; memberId: string; roleId: string },
+  { staffId, memberId, roleId, readerId }: { staffId: string; memberId: string; roleId: string; readerId?: string },
 ): Promise<void> {
   const wallet = app.select(WalletModule);
   const db = contextDb(app, 'wallet');
@@ -70,10 +72,37 @@ export async function seedDemoMembership(
           enabled: true,
           stock: 20,
         },
+        {
+          name: '3 小时体验 · 3-hour trial',
+          price: 100,
+          points: 0,
+          marketPrice: 300,
+          duration: 3,
+          unit: 'hour',
+          enabled: true,
+          stock: 500,
+        },
+        {
+          name: '日卡 · Day pass',
+          price: DAY_PRICE,
+          points: 0,
+          marketPrice: 800,
+          duration: 1,
+          unit: 'day',
+          enabled: true,
+          stock: 200,
+        },
       ],
     },
     meta({ kind: 'staff', id: staffId }, 'demo-seed:membership-card'),
   );
+  const card = (await loadCard(new EventStore('wallet', db), cardId))!;
+  if (readerId) {
+    const dayPass = card.specifications.find((spec) => spec.unit === 'day')!;
+    await wallet
+      .get(MembershipPurchases)
+      .purchase(readerId, cardId, dayPass.specId, meta({ kind: 'member', id: readerId }, 'demo-seed:membership-day'));
+  }
   // The demo recharge is credited by the sandbox's notification (or the reconciliation job) after the wallet seed;
   // without it the demo simply has no order.
   const funded = await arrived(
@@ -85,7 +114,6 @@ export async function seedDemoMembership(
     new Logger('DemoSeed').warn('demo membership: the demo recharge was not credited in time; no demo order');
     return;
   }
-  const card = (await loadCard(new EventStore('wallet', db), cardId))!;
   await wallet
     .get(MembershipPurchases)
     .purchase(
