@@ -14,7 +14,7 @@ function fakeBuild(root: string, site: string, title: string): void {
   mkdirSync(path.join(dist, 'assets'), { recursive: true });
   writeFileSync(path.join(dist, 'index.html'), `<!doctype html><title>${title}</title><div id="root"></div>`);
   writeFileSync(path.join(dist, 'assets', 'index-AbCd1234.js'), `console.log(${JSON.stringify('x'.repeat(4000))});`);
-  writeFileSync(path.join(dist, 'robots.txt'), 'User-agent: *\n');
+  writeFileSync(path.join(dist, 'humans.txt'), 'Made by people\n');
   writeFileSync(path.join(dist, '.env'), 'SECRET=1\n');
 }
 
@@ -65,9 +65,12 @@ describe('web shell: both sites served as single-page apps by the all-in-one pro
     expect(asset.statusCode).toBe(200);
     expect(asset.headers['content-type']).toBe('text/javascript; charset=utf-8');
     expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const humans = await get(t.app, '/humans.txt');
+    expect(humans.body).toBe('Made by people\n');
+    expect(humans.headers['cache-control']).toBe('no-cache');
+    // robots.txt is the forum's (it follows the site's mode and names the sitemap), not a file of the build.
     const robots = await get(t.app, '/robots.txt');
-    expect(robots.body).toBe('User-agent: *\n');
-    expect(robots.headers['cache-control']).toBe('no-cache');
+    expect(robots.body).toContain('Sitemap: ');
   });
 
   it('answers a missing asset with 404, never with the page', async () => {

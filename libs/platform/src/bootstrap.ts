@@ -77,7 +77,18 @@ export async function createApp(
       seconds,
     );
   });
-  app.setGlobalPrefix('api', { exclude: ['baseInfo', 'refreshToken', 'statistic/add'] });
+  // The specification's fixed calls, and what crawlers and feed readers look for at the root.
+  app.setGlobalPrefix('api', {
+    exclude: [
+      'baseInfo',
+      'refreshToken',
+      'statistic/add',
+      'robots.txt',
+      'sitemap.xml',
+      'sitemap/{*file}',
+      'feeds/{*file}',
+    ],
+  });
   app.enableShutdownHooks();
   serveOpenApi(app, openApiDocument(app, title));
   return { app, routes };

@@ -9,6 +9,7 @@ export * from './http/validation';
 export * from './http/text';
 export * from './http/request-context';
 export * from './http/security-headers';
+export * from './http/syndication';
 export * from './observability/metrics';
 export * from './observability/readiness';
 export * from './observability/logger';

@@ -10,8 +10,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
-/** Paths the API owns: an unknown one there is the API's JSON 404, never a web page. */
-const API_PATH = /^\/(api(\/|$)|baseInfo$|refreshToken$|statistic\/)/;
+/** Paths the API owns (crawlers' files included): an unknown one there is the API's JSON 404, never a web page. */
+const API_PATH = /^\/(api(\/|$)|baseInfo$|refreshToken$|statistic\/|robots\.txt$|sitemap(\.xml$|\/)|feeds\/)/;
 
 const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',

@@ -5,6 +5,8 @@ import { COMMENT_CONTROLLERS, COMMENT_PROJECTIONS, COMMENT_PROVIDERS } from './c
 import { UPLOAD_CONTROLLERS, UPLOAD_PROVIDERS } from './uploads/uploads.parts';
 import { REVIEW_CONTROLLERS, REVIEW_PROJECTIONS, REVIEW_PROVIDERS } from './review/review.parts';
 import { MEMBER_CONTROLLERS, MEMBER_PROVIDERS } from './members/members.parts';
+import { ForumSyndication } from './syndication/forum-syndication';
+import { ForumSyndicationController } from './syndication/forum-syndication.controller';
 
 /** The forum context: topics (so far the Foundation's slice: post a topic, list topics). */
 @Module({
@@ -25,7 +27,15 @@ import { MEMBER_CONTROLLERS, MEMBER_PROVIDERS } from './members/members.parts';
     ...UPLOAD_CONTROLLERS,
     ...MEMBER_CONTROLLERS,
     ...REVIEW_CONTROLLERS,
+    ForumSyndicationController,
   ],
-  providers: [...TOPIC_PROVIDERS, ...COMMENT_PROVIDERS, ...UPLOAD_PROVIDERS, ...MEMBER_PROVIDERS, ...REVIEW_PROVIDERS],
+  providers: [
+    ...TOPIC_PROVIDERS,
+    ...COMMENT_PROVIDERS,
+    ...UPLOAD_PROVIDERS,
+    ...MEMBER_PROVIDERS,
+    ...REVIEW_PROVIDERS,
+    ForumSyndication,
+  ],
 })
 export class ForumModule {}

@@ -47,6 +47,9 @@ export const QA_PROJECTIONS = [
  * The Q&A context (DOMAIN §6): question tags, questions with addenda, answers and answer replies, likes and
  * favourites, adoption; bounties are held, awarded and refunded by the wallet through peer commands (ADR 0015).
  */
+import { QaSyndication } from './syndication/qa-syndication';
+import { QaSyndicationController } from './syndication/qa-syndication.controller';
+
 @Module({
   imports: [EventSourcingModule.forContext({ context: 'qa', projections: QA_PROJECTIONS })],
   controllers: [
@@ -58,6 +61,7 @@ export const QA_PROJECTIONS = [
     StaffQaController,
     QaStaffReviewController,
     MyQaSubmissionsController,
+    QaSyndicationController,
   ],
   providers: [
     PermissionChecker,
@@ -72,6 +76,7 @@ export const QA_PROJECTIONS = [
     AnswerLikes,
     QaMentions,
     QaReadCache,
+    QaSyndication,
     QuestionQueries,
     QaReactors,
     QaModerationPeers,
