@@ -9,6 +9,14 @@ const isLibrary = (id: string) => /[\\/]node_modules[\\/]/.test(id);
 const editorLibrary =
   /[\\/]node_modules[\\/](@tiptap|prosemirror-[a-z-]+|orderedmap|rope-sequence|w3c-keyname|linkifyjs|fast-equals|@floating-ui|@popperjs|tippy\.js|markdown-it|linkify-it|mdurl|uc\.micro|punycode\.js|entities)[\\/]/;
 
+/**
+ * react-markdown and the unified/micromark stack it renders with: only the assistant's answers use them, so they
+ * load with the assistant. (In the vendor group they would load on every first visit: a group takes a library
+ * whether or not the initial page imports it.)
+ */
+const markdownLibrary =
+  /[\\/]node_modules[\\/](react-markdown|unified|bail|is-plain-obj|trough|vfile[a-z-]*|unist-[a-z-]+|mdast-[a-z-]+|hast-[a-z-]+|hastscript|micromark[a-z-]*|decode-named-character-reference|character-entities[a-z-]*|property-information|space-separated-tokens|comma-separated-tokens|html-url-attributes|style-to-js|style-to-object|inline-style-parser|estree-util-[a-z-]+|zwitch|longest-streak|ccount|devlop|trim-lines|extend|@ungap[\\/]structured-clone|remark-[a-z-]+|web-namespaces)[\\/]/;
+
 export default defineConfig({
   base: '/',
   plugins: [react()],
@@ -32,8 +40,13 @@ export default defineConfig({
       output: {
         codeSplitting: {
           groups: [
-            { name: 'vendor', test: (id: string) => isLibrary(id) && !editorLibrary.test(id), priority: 20 },
+            {
+              name: 'vendor',
+              test: (id: string) => isLibrary(id) && !editorLibrary.test(id) && !markdownLibrary.test(id),
+              priority: 20,
+            },
             { name: 'editor', test: editorLibrary, priority: 10 },
+            { name: 'markdown', test: markdownLibrary, priority: 10 },
           ],
         },
       },

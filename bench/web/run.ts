@@ -30,7 +30,7 @@ interface App {
 }
 
 const APPS: App[] = [
-  { name: 'member home', path: '/', dist: path.join(root, 'web-member', 'dist'), budget: 170 * KB },
+  { name: 'member home', path: '/', dist: path.join(root, 'web-member', 'dist'), budget: 120 * KB },
   { name: 'staff console', path: '/admin/', dist: path.join(root, 'web-admin', 'dist') },
 ];
 
