@@ -1,6 +1,7 @@
 import './member.css';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { MemberCardTrigger } from './member-card';
 
 /** A member as every context shows them: a cancelled account has no name and no avatar. */
 export interface MemberRef {
@@ -21,22 +22,44 @@ export function useMemberName() {
     !member || member.cancelled ? t('common.cancelledAccount') : (member.nickname ?? member.memberId);
 }
 
-/** The member's picture, or their initial on a coloured disc; decorative, the name beside it says who. */
-export function MemberAvatar({ member, large = false }: { member: MemberRef | null; large?: boolean }) {
+const AVATAR_SIZES = { small: 28, medium: 48, large: 100 } as const;
+
+/**
+ * The member's picture, or their initial on a coloured disc. `alt` is empty by default (the name beside it says
+ * who); an avatar that stands for the member on its own gets their nickname.
+ */
+export function MemberAvatar({
+  member,
+  large = false,
+  size = large ? 'large' : 'small',
+  alt = '',
+}: {
+  member: MemberRef | null;
+  large?: boolean;
+  size?: keyof typeof AVATAR_SIZES;
+  alt?: string;
+}) {
   const cancelled = !member || member.cancelled;
-  const className = large ? 'avatar avatar--large' : 'avatar';
+  const className = size === 'small' ? 'avatar' : `avatar avatar--${size}`;
   if (!cancelled && member.avatarUrl) {
-    const size = large ? 100 : 28;
-    return <img className={className} src={member.avatarUrl} alt="" width={size} height={size} />;
+    const pixels = AVATAR_SIZES[size];
+    return <img className={className} src={member.avatarUrl} alt={alt} width={pixels} height={pixels} />;
   }
   // The letter is drawn by CSS, so the name's text (what a reader or a test reads) stays the name alone.
   const letter = cancelled ? '?' : (member.nickname ?? '?').slice(0, 1).toUpperCase();
-  return <span className={`${className} avatar--letter member-avatar`} data-letter={letter} aria-hidden="true" />;
+  return (
+    <span
+      className={`${className} avatar--letter member-avatar`}
+      data-letter={letter}
+      {...(alt ? { role: 'img', 'aria-label': alt } : { 'aria-hidden': true })}
+    />
+  );
 }
 
 /**
- * A member's name linking to their member page (with their avatar when `avatar` is set), or "this user account has
- * been cancelled" (no link: the page has nothing to show); staff get a badge.
+ * A member's name linking to their member page, with their avatar (a link too, its alt text the nickname) when
+ * `avatar` is set, and the member card on hover, keyboard focus or a tap; or "this user account has been cancelled"
+ * (no link, no card: there is nothing to show); staff get a badge.
  */
 export function AuthorName({
   author,
@@ -60,13 +83,22 @@ export function AuthorName({
       </span>
     );
   }
+  const name = nameOf(author);
+  const href = memberHref(author.memberId);
   return (
-    <span className="author-name">
-      <Link className="author-name__link" to={memberHref(author.memberId)}>
-        {avatar ? <MemberAvatar member={author} /> : null}
-        <span className="author-name__nickname">{nameOf(author)}</span>
-      </Link>
-      {staff}
-    </span>
+    <MemberCardTrigger memberId={author.memberId}>
+      <span className="author-name">
+        {avatar ? (
+          // The name's link follows: the avatar's is skipped by Tab and screen readers, not by the mouse or a tap.
+          <Link className="author-name__avatar" to={href} tabIndex={-1} aria-hidden="true">
+            <MemberAvatar member={author} alt={name} />
+          </Link>
+        ) : null}
+        <Link className="author-name__link" to={href}>
+          <span className="author-name__nickname">{name}</span>
+        </Link>
+        {staff}
+      </span>
+    </MemberCardTrigger>
   );
 }

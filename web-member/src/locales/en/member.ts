@@ -16,4 +16,7 @@ export const memberEn = {
   messageLabel: 'Send {{name}} a private message',
   editProfile: 'Edit my profile',
   chatWith: 'Conversation with {{name}}',
+  grade: 'Grade: {{grade}}',
+  officialHint: 'A member of the site staff',
+  openPage: 'View page',
 };

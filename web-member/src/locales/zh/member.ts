@@ -18,4 +18,7 @@ export const memberZh: Translation['member'] = {
   messageLabel: '给 {{name}} 发私信',
   editProfile: '编辑我的资料',
   chatWith: '与 {{name}} 的对话',
+  grade: '等级：{{grade}}',
+  officialHint: '本站工作人员',
+  openPage: '查看主页',
 };
