@@ -44,7 +44,9 @@ describe('/thread red envelope', () => {
       }),
     });
     const envelopeCard = await card();
-    expect(within(envelopeCard).getByText('A red envelope from Bob')).toBeTruthy();
+    const from = envelopeCard.querySelector('.envelope-card__from');
+    expect(from?.textContent).toBe('A red envelope from Bob');
+    expect(within(envelopeCard).getByRole('link', { name: 'Bob' }).getAttribute('href')).toMatch(/^\/user\//);
     expect(within(envelopeCard).getByText('Random amounts · 2 of 5 claimed · total ¥10.00')).toBeTruthy();
     await user.click(within(envelopeCard).getByRole('button', { name: 'Open' }));
     expect(await within(envelopeCard).findByText('You received ¥3.12')).toBeTruthy();
@@ -86,7 +88,8 @@ describe('/thread red envelope', () => {
     });
     const envelopeCard = await card('红包');
     expect(within(envelopeCard).getByText('您领到了 ¥0.88')).toBeTruthy();
-    expect(within(envelopeCard).getByText('此用户账号已注销 的红包')).toBeTruthy();
+    expect(envelopeCard.querySelector('.envelope-card__from')?.textContent).toBe('此用户账号已注销 的红包');
+    expect(within(envelopeCard).queryByRole('link', { name: '此用户账号已注销' })).toBeNull();
     expect(within(envelopeCard).queryByRole('button')).toBeNull();
   });
 

@@ -5,6 +5,9 @@ import { appState, applySiteInfo, initialAppState } from '@/stores/app-state';
 import { fakeFetch, json } from '@/testing/fake-fetch';
 import { callsTo } from '@/testing/form-helpers';
 import { renderWithProviders } from '@/testing/render';
+import { renderApp } from '@/testing/render-app';
+import { questionRow } from '@/features/questions/testing/qa-fixtures';
+import { gone, page as pageOf, topicRow } from '@/features/topics/testing/forum-fixtures';
 import type { Language } from '@/lib/language';
 import { AuthorName } from './author-name';
 
@@ -159,5 +162,43 @@ describe('member card', () => {
     await screen.findByRole('dialog', { name: /Bob/ });
     await user.pointer([{ keys: '[TouchA]', target: screen.getByText(/wrote this/) }]);
     expect(screen.queryByRole('dialog')).toBeNull();
+  });
+});
+
+describe('lists link every author by avatar and name', () => {
+  const withPicture = { memberId: BOB, nickname: 'Bob', avatarUrl: '/avatars/bob.png', cancelled: false };
+
+  it('topic list: a small avatar (the nickname as alt) and the name, both to the member page', async () => {
+    renderApp('/', {
+      routes: {
+        'GET /api/forum/topics': () =>
+          json(
+            200,
+            pageOf([
+              topicRow({ topicId: 't1', title: 'Hello', author: withPicture }),
+              topicRow({ topicId: 't2', title: 'Gone', author: gone }),
+            ]),
+          ),
+        'GET /api/forum/tags': () => json(200, { items: [] }),
+      },
+    });
+    const list = await screen.findByRole('list', { name: 'Newest topics' });
+    const [first, second] = within(list).getAllByRole('listitem');
+    expect(within(first!).getByRole('link', { name: 'Bob' }).getAttribute('href')).toBe(`/user/${BOB}`);
+    const avatar = first!.querySelector('img.avatar');
+    expect([avatar?.getAttribute('alt'), avatar?.closest('a')?.getAttribute('href')]).toEqual(['Bob', `/user/${BOB}`]);
+    expect(within(second!).queryByRole('link', { name: /cancelled/ })).toBeNull();
+  });
+
+  it('question list: the asker by avatar and name', async () => {
+    renderApp('/askList', {
+      routes: {
+        'GET /api/qa/questions': () =>
+          json(200, pageOf([questionRow({ questionId: 'q1', title: 'Why?', asker: withPicture })])),
+      },
+    });
+    await screen.findByRole('link', { name: 'Why?' });
+    expect(screen.getByRole('link', { name: 'Bob' }).getAttribute('href')).toBe(`/user/${BOB}`);
+    expect(document.querySelector('img.avatar')?.getAttribute('alt')).toBe('Bob');
   });
 });

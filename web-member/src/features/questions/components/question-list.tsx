@@ -47,7 +47,7 @@ export function QuestionList({ page, filter, tagId }: { page: number; filter: Qu
             </h3>
             {question.summary ? <p className="topic-row__summary">{question.summary}</p> : null}
             <p className="topic-row__meta">
-              <AuthorName author={question.asker} />
+              <AuthorName author={question.asker} avatar />
               {question.tags.map((tag) => (
                 <Link key={tag.tagId} className="tag-chip" to={`/askList?tagId=${encodeURIComponent(tag.tagId)}`}>
                   {tag.name}

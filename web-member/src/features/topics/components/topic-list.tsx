@@ -48,7 +48,7 @@ export function TopicList({ page, filter = 'all', tagId }: { page: number; filte
             </h3>
             {topic.summary ? <p className="topic-row__summary">{topic.summary}</p> : null}
             <p className="topic-row__meta">
-              <AuthorName author={topic.author} isStaff={topic.isStaff} />
+              <AuthorName author={topic.author} isStaff={topic.isStaff} avatar />
               {(topic.tags ?? []).map((tag) => (
                 <Link key={tag.tagId} className="tag-chip" to={`/?tagId=${encodeURIComponent(tag.tagId)}`}>
                   {tag.name}

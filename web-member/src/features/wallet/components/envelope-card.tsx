@@ -7,6 +7,9 @@ import { encodeLocation } from '@/lib/route-codec';
 import { useClaimEnvelope, useEnvelope } from '../api/envelopes';
 import type { EnvelopeView } from '../api/types';
 import { formatFen } from '../utils/money';
+import { MemberName } from './member-name';
+
+const NAME_SLOT = '\u0000name\u0000';
 
 export const distributionHref = (envelopeId: string) =>
   `/user/control/redEnvelopeAmountDistributionList?envelopeId=${encodeURIComponent(envelopeId)}`;
@@ -27,10 +30,15 @@ export function EnvelopeCard({ envelopeId, memberId }: { envelopeId: string; mem
     );
   }
   const data = envelope.data;
-  const sender = data.sender.cancelled ? t('common.cancelledAccount') : (data.sender.nickname ?? data.sender.id);
+  // The sentence is translated whole; the sender's name (a link to their page, with their card) goes in its slot.
+  const [beforeName, afterName = ''] = t('wallet.card.from', { name: NAME_SLOT }).split(NAME_SLOT);
   return (
     <section className="envelope-card" aria-label={t('wallet.card.label')}>
-      <p className="envelope-card__from">{t('wallet.card.from', { name: sender })}</p>
+      <p className="envelope-card__from">
+        {beforeName}
+        <MemberName member={data.sender} />
+        {afterName}
+      </p>
       <p className="envelope-card__summary">
         {t('wallet.card.summary', {
           type: t(`wallet.envelopeType.${data.type}`),
