@@ -57,6 +57,7 @@ function bobRoutes(state: { following: boolean; dynamicsShown?: boolean }) {
         shown: true,
       }),
     'GET /api/forum/members/22222222-2222-4222-8222-222222222222/topics': () => json(200, page([topic], 7)),
+    'GET /api/wallet/members/22222222-2222-4222-8222-222222222222/grade': () => json(200, { grade: 'Regular' }),
     'GET /api/qa/members/22222222-2222-4222-8222-222222222222/questions': () => json(200, page([], 2)),
     'GET /api/qa/members/22222222-2222-4222-8222-222222222222/answers': () => json(200, page([], 5)),
     'PUT /api/identity/follows/22222222-2222-4222-8222-222222222222': () => {
@@ -86,6 +87,7 @@ describe('member page', () => {
     const { network } = renderApp(`/user/${BOB}`, { routes: bobRoutes(state) });
     expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('BobStaff');
     await waitFor(() => expect(countOf('topics')).toBe('7'));
+    expect(await screen.findByText('Grade: Regular')).toBeTruthy();
     expect([countOf('followers'), countOf('following'), countOf('questions'), countOf('answers')]).toEqual([
       '3',
       '1',

@@ -2,6 +2,7 @@ import '../social.css';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MemberAvatar, useMemberName } from '@/components/member/author-name';
+import { useMemberGrade } from '@/components/member/member-card';
 import { ApiError } from '@/lib/api/api-error';
 import { formatDateTime } from '@/lib/format-time';
 import { usePublicProfile } from '../api/follows';
@@ -29,6 +30,7 @@ export function MemberProfile({
   const { t, i18n } = useTranslation();
   const nameOf = useMemberName();
   const profile = usePublicProfile(memberId);
+  const grade = useMemberGrade(memberId);
 
   if (profile.isPending) {
     return (
@@ -68,6 +70,9 @@ export function MemberProfile({
           {name}
           {member.isStaff ? <span className="staff-badge">{t('forum.staff')}</span> : null}
         </h1>
+        {grade.data?.grade && !member.cancelled ? (
+          <p className="member-profile__grade">{t('member.grade', { grade: grade.data.grade })}</p>
+        ) : null}
         {member.cancelled ? null : (
           <p className="muted">{t('member.joined', { time: formatDateTime(member.registeredAt, i18n.language) })}</p>
         )}
