@@ -1,0 +1,311 @@
+import 'reflect-metadata';
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { CommandBus } from '@nestjs/cqrs';
+import { newId } from '@forum/contracts';
+import type { CommandMetadata } from '@forum/contracts';
+import { MEMBER_PROFILES, PermissionChecker } from '@forum/platform';
+import { RegisterMemberCommand } from '../../services/identity/src/accounts/commands';
+import type { IssuedTokens } from '../../services/identity/src/sessions/session-issuer';
+import { IdentityModule } from '../../services/identity/src/identity.module';
+import { ForumModule } from '../../services/forum/src/forum.module';
+import { TagTree } from '../../services/forum/src/tags/tag.commands';
+import { createTagBody } from '../../services/forum/src/tags/tag.schemas';
+import { loadAverage, seconds, setting, startBenchApp, textFlag, until, useInfra } from '../lib/pipeline';
+import { atLeast, atMost, reportResult } from '../lib/result';
+import { machine, mib } from '../lib/stats';
+import type { PageDriverRequest, PageDriverResult } from './page-driver';
+
+/**
+ * bench/forum/topic-page: the first paint of the member site's `/thread` page — the topic, its first page of
+ * comments with their first replies, and the authors' cards — for a visitor (no cookie, no token) and for a
+ * signed-in member, on a topic with 20 comments and on one with 2,000 (its first and its last page), at 32
+ * connections (issue 18: ≥ 5,000 views/s, p99 ≤ 30 ms).
+ *
+ * Seeds through the product's APIs: members registered by the identity command (as the sign-up form does), a tag
+ * by the tag tree, then the topics, comments and replies posted over HTTP with the members' own access tokens and
+ * the CSRF double-submit, each answered once its author can read it. A view fetches what the site fetches: the
+ * page endpoint when the server has one (`GET /api/forum/topics/:id/page`), else the detail and the comments page
+ * at once (`--split` forces the latter). The load comes from `page-driver.ts` in its own process.
+ *
+ * Sizes: `--small 20 --large 2000 --seconds 10 --connections 32 --members 40 --rounds 1` (or BENCH_*).
+ */
+
+const SMALL = setting('small', 'BENCH_SMALL_COMMENTS', 20);
+const LARGE = setting('large', 'BENCH_LARGE_COMMENTS', 2_000);
+const SECONDS = setting('seconds', 'BENCH_SECONDS', 10);
+const CONNECTIONS = setting('connections', 'BENCH_CONNECTIONS', 32);
+const MEMBERS = setting('members', 'BENCH_MEMBERS', 40);
+/** Each scenario is measured this many times, rounds interleaved (min / median / max reported). */
+const ROUNDS = setting('rounds', 'BENCH_ROUNDS', 1);
+const SPLIT = process.argv.includes('--split');
+/** `--readers member` measures one kind of reader only (e.g. under `--cpu-prof`). */
+const READERS = textFlag('readers', 'visitor,member').split(',');
+const PAGE_SIZE = 20;
+const WRITERS = 16;
+/** Every fourth comment of a page the bench reads gets replies, up to 7 (the page shows the first 5). */
+const REPLIED_EVERY = 4;
+const CSRF = 'bench-csrf-token-0123456789';
+
+const system = (): CommandMetadata => ({
+  actor: { kind: 'system', id: null, ip: '127.0.0.1' },
+  now: new Date(),
+  correlationId: newId(),
+});
+
+interface Member {
+  id: string;
+  token: string;
+}
+
+/** Machine-wide CPU time from /proc/stat (busy, total), to report how busy both cores were during a measure. */
+function machineTicks(): { busy: number; total: number } {
+  try {
+    const [cpu] = readFileSync('/proc/stat', 'utf8').split('\n');
+    const ticks = cpu!.trim().split(/\s+/).slice(1).map(Number);
+    const idle = (ticks[3] ?? 0) + (ticks[4] ?? 0);
+    const total = ticks.reduce((sum, n) => sum + n, 0);
+    return { busy: total - idle, total };
+  } catch {
+    return { busy: 0, total: 0 };
+  }
+}
+
+function drive(request: PageDriverRequest): Promise<PageDriverResult> {
+  return new Promise((resolve, reject) => {
+    const driver = path.join(__dirname, 'page-driver.js');
+    const child = spawn(process.execPath, [driver, JSON.stringify(request)], { stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    child.on('error', reject);
+    child.on('close', () => {
+      try {
+        resolve(JSON.parse(out) as PageDriverResult);
+      } catch (error) {
+        reject(error as Error);
+      }
+    });
+  });
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)]!;
+
+async function main(): Promise<void> {
+  console.log(`bench/forum/topic-page on ${machine()}`);
+  console.log(
+    `topics of ${SMALL} and ${LARGE} comments, ${CONNECTIONS} connections, ${SECONDS} s a measure, ${ROUNDS} round(s)`,
+  );
+  console.log(`load before: ${loadAverage()}`);
+  const stops = await useInfra();
+  const t = await startBenchApp([IdentityModule, ForumModule]);
+  stops.unshift(async () => {
+    if (process.env.MONGO_URL) for (const context of ['forum', 'identity']) await t.db(context).dropDatabase();
+    await t.close();
+  });
+  const base = await t.listen();
+  const forum = t.app.select(ForumModule);
+
+  // Members, as the sign-up form makes them (their profiles are the author cards).
+  const seedStarted = performance.now();
+  const members: Member[] = [];
+  for (let i = 0; i < MEMBERS; i++) {
+    const password = 'bench-password-1';
+    const issued = (await t.app.get(CommandBus).execute(
+      new RegisterMemberCommand(
+        {
+          account: `tp${Date.now().toString(36)}${i}`,
+          nickname: `Reader ${i} ${newId().slice(-6)}`,
+          password,
+          confirmPassword: password,
+          agreeTerms: true,
+        },
+        system(),
+        'member',
+        true,
+      ),
+    )) as IssuedTokens;
+    members.push({ id: issued.systemUser.id, token: issued.accessToken });
+  }
+  const checker = forum.get(PermissionChecker);
+  await until('member profiles and roles in the forum', async () => {
+    const profiles = await t.db('forum').collection(MEMBER_PROFILES).countDocuments();
+    if (profiles < MEMBERS) return `${profiles} profiles`;
+    for (const member of members)
+      if (!(await checker.can({ kind: 'member', id: member.id }, 'comment.post'))) return 'roles not yet';
+    return (await checker.can({ kind: 'visitor', id: null }, 'topic.view')) ? null : 'visitor role not yet';
+  });
+  const { tagId } = await forum
+    .get(TagTree)
+    .create(createTagBody.parse({ name: `Bench ${newId().slice(-6)}` }), system());
+
+  const write = async <T>(member: Member, url: string, body: unknown): Promise<T> => {
+    for (let attempt = 1; ; attempt++) {
+      const response = await fetch(`${base}${url}`, {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${member.token}`,
+          cookie: `cms_token=${CSRF}`,
+          'bbs-xsrf-token': CSRF,
+          'x-requested-with': 'XMLHttpRequest',
+          'content-type': 'application/json',
+        },
+        body: JSON.stringify(body),
+      });
+      const answer = (await response.json()) as T & { code?: string };
+      if (response.status === 201 || response.status === 200) return answer;
+      if (attempt >= 3) throw new Error(`${url}: ${response.status} ${JSON.stringify(answer)}`);
+    }
+  };
+  const author = members[0]!;
+  const reader = members[1]!;
+  const paragraph = `<p>${'A paragraph of the topic, long enough to look like one. '.repeat(8)}</p>`;
+  const postTopic = async (title: string) =>
+    (
+      await write<{ topicId: string }>(author, '/api/forum/topics', {
+        title,
+        tagIds: [tagId],
+        content: `${paragraph.repeat(4)}<hide type="20"><p>Only for those who commented</p></hide>${paragraph}`,
+      })
+    ).topicId;
+
+  /** Posts `count` comments (WRITERS at once), replies under every fourth one of the pages read; the reader's first. */
+  async function seedTopic(topicId: string, count: number): Promise<void> {
+    const replied = (i: number) => i % REPLIED_EVERY === 0 && (i < PAGE_SIZE || i >= count - PAGE_SIZE);
+    await write(reader, `/api/forum/topics/${topicId}/comments`, { content: '<p>First!</p>' });
+    let next = 1;
+    let done = 1;
+    const ticker = setInterval(() => console.log(`  ${done}/${count} comments`), 5_000);
+    try {
+      await Promise.all(
+        Array.from({ length: WRITERS }, async () => {
+          while (next < count) {
+            const i = next++;
+            const commenter = members[(i * 7) % members.length]!;
+            const { commentId } = await write<{ commentId: string }>(
+              commenter,
+              `/api/forum/topics/${topicId}/comments`,
+              {
+                content: `<p>Comment ${i}: <strong>well said</strong>, and a <a href="https://example.com/${i}">link</a>.</p>`,
+              },
+            );
+            if (replied(i))
+              for (let r = 0; r < 1 + (i % 7); r++)
+                await write(members[(i + r + 3) % members.length]!, `/api/forum/comments/${commentId}/replies`, {
+                  content: `<p>Reply ${r} to comment ${i}</p>`,
+                });
+            done++;
+          }
+        }),
+      );
+    } finally {
+      clearInterval(ticker);
+    }
+  }
+
+  console.log('seeding…');
+  const small = await postTopic('A topic with a few comments');
+  await seedTopic(small, SMALL);
+  const large = await postTopic('A topic with many comments');
+  await seedTopic(large, LARGE);
+  console.log(`seeded in ${seconds(performance.now() - seedStarted)}`);
+
+  const pageProbe = await fetch(`${base}/api/forum/topics/${small}/page?page=1&pageSize=${PAGE_SIZE}`);
+  const single = !SPLIT && pageProbe.status === 200;
+  console.log(
+    single
+      ? 'a view: GET /api/forum/topics/:id/page (the page endpoint)'
+      : 'a view: GET /api/forum/topics/:id and GET /api/forum/topics/:id/comments at once',
+  );
+  const viewPaths = (topicId: string, page: number) =>
+    single
+      ? [`/api/forum/topics/${topicId}/page?page=${page}&pageSize=${PAGE_SIZE}`]
+      : [`/api/forum/topics/${topicId}`, `/api/forum/topics/${topicId}/comments?page=${page}&pageSize=${PAGE_SIZE}`];
+  const lastPage = Math.ceil(LARGE / PAGE_SIZE);
+  const pages = [
+    { name: `${SMALL} comments, page 1`, topicId: small, page: 1 },
+    { name: `${LARGE} comments, page 1`, topicId: large, page: 1 },
+    { name: `${LARGE} comments, page ${lastPage} (last)`, topicId: large, page: lastPage },
+  ];
+  const readers = [
+    { name: 'visitor', headers: {} as Record<string, string> },
+    { name: 'member', headers: { authorization: `Bearer ${reader.token}` } },
+  ];
+  const scenarios = readers
+    .filter((who) => READERS.includes(who.name))
+    .flatMap((who) => pages.map((page) => ({ ...page, who })));
+
+  interface Figures extends PageDriverResult {
+    appCpu: number;
+    machineCpu: number;
+    rss: number;
+  }
+  const figures = new Map<string, Figures[]>();
+  for (let round = 1; round <= ROUNDS; round++) {
+    for (const scenario of scenarios) {
+      const name = `${scenario.who.name}, ${scenario.name}`;
+      const request: PageDriverRequest = {
+        origin: base,
+        paths: viewPaths(scenario.topicId, scenario.page),
+        headers: scenario.who.headers,
+        connections: CONNECTIONS,
+        seconds: 2,
+      };
+      await drive(request); // JIT, connections, caches: not recorded
+      const cpuBefore = process.cpuUsage();
+      const ticksBefore = machineTicks();
+      const wallBefore = performance.now();
+      const result = await drive({ ...request, seconds: SECONDS });
+      const wall = (performance.now() - wallBefore) * 1000;
+      const cpu = process.cpuUsage(cpuBefore);
+      const ticks = machineTicks();
+      const measured: Figures = {
+        ...result,
+        appCpu: Math.round(((cpu.user + cpu.system) / wall) * 100),
+        machineCpu: Math.round(((ticks.busy - ticksBefore.busy) / Math.max(1, ticks.total - ticksBefore.total)) * 100),
+        rss: process.memoryUsage().rss,
+      };
+      figures.set(name, [...(figures.get(name) ?? []), measured]);
+      console.log(
+        `  round ${round}, ${name}: ${measured.viewsPerSecond} views/s, p50 ${measured.p50} p95 ${measured.p95} p99 ${measured.p99} ms, ` +
+          `${measured.failed} failed, app CPU ${measured.appCpu} %, machine CPU ${measured.machineCpu} %, load ${loadAverage()}`,
+      );
+    }
+  }
+
+  console.log(
+    `\n| page view (${CONNECTIONS} connections, ${SECONDS} s, ${ROUNDS} round(s): median [min–max]) | views/s | p50 ms | p95 ms | p99 ms | failed | KiB a view | app CPU (% of a core) | machine CPU | RSS |`,
+  );
+  console.log('|---|---|---|---|---|---|---|---|---|---|');
+  const range = (values: number[]) =>
+    values.length === 1 ? `${values[0]}` : `${median(values)} [${Math.min(...values)}–${Math.max(...values)}]`;
+  for (const [name, runs] of figures) {
+    const of = (key: keyof Figures) => runs.map((run) => run[key]);
+    console.log(
+      `| ${name} | ${range(of('viewsPerSecond'))} | ${range(of('p50'))} | ${range(of('p95'))} | ${range(of('p99'))} | ${Math.max(...of('failed'))} | ${(runs[0]!.bytesPerView / 1024).toFixed(1)} | ${range(of('appCpu'))} | ${range(of('machineCpu'))} % | ${mib(Math.max(...of('rss')))} |`,
+    );
+  }
+  for (const [name, runs] of figures) {
+    reportResult(
+      'forum-topic-page',
+      `${name}: views`,
+      median(runs.map((r) => r.viewsPerSecond)),
+      'views/s',
+      atLeast(5000),
+    );
+    reportResult('forum-topic-page', `${name}: p99`, median(runs.map((r) => r.p99)), 'ms', atMost(30));
+    reportResult('forum-topic-page', `${name}: failed`, Math.max(...runs.map((r) => r.failed)), 'views', atMost(0));
+  }
+  console.log(`\nprocess memory: RSS ${mib(process.memoryUsage().rss)}, heap ${mib(process.memoryUsage().heapUsed)}`);
+  console.log(`load after: ${loadAverage()}`);
+  for (const stop of stops) await stop();
+}
+
+main().then(
+  () => process.exit(0),
+  (error) => {
+    console.error(error);
+    process.exit(1);
+  },
+);
