@@ -5,7 +5,9 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { siteOrigin } from '@forum/platform';
+import { pageHead, withHead } from './page-head';
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -75,6 +77,7 @@ export async function serveWebApps(app: NestFastifyApplication, root: string): P
     const query = request.url.indexOf('?');
     return reply.redirect(`/admin/${query >= 0 ? request.url.slice(query) : ''}`, 301);
   });
+  const heads = new PageHeads(fastify);
   for (const site of sites) {
     const files = existsSync(path.join(site.dir, 'index.html')) ? new StaticFiles(site.dir) : null;
     fastify.get(`${site.prefix}*`, async (request, reply) => {
@@ -91,8 +94,57 @@ export async function serveWebApps(app: NestFastifyApplication, root: string): P
       const file =
         (await files.get(relative)) ?? (relative.startsWith('assets/') ? null : await files.get('index.html'));
       if (!file) return reply.callNotFound();
+      if (site.prefix === '/' && file.type === CONTENT_TYPES['.html'] && !relative.includes('.')) {
+        const page = await heads.page(file, request);
+        if (page) return reply.type(file.type).header('cache-control', 'no-cache').send(page);
+      }
       return files.send(file, request, reply, relative.startsWith('assets/'));
     });
+  }
+}
+
+/** How long a page's head is reused: a new title or summary shows within it. */
+const HEAD_TTL_MS = 5_000;
+const HEAD_CACHE_SIZE = 1_000;
+
+/**
+ * The member site's `index.html` with each page's own head (`page-head.ts`), read through the API as a visitor in
+ * process, kept a few seconds per address so that a burst of link previews or crawler hits costs one read.
+ */
+class PageHeads {
+  private readonly cache = new Map<string, { at: number; index: CachedFile; html: Promise<string | null> }>();
+
+  constructor(private readonly fastify: FastifyInstance) {}
+
+  page(index: CachedFile, request: FastifyRequest): Promise<string | null> {
+    const origin = siteOrigin(request);
+    const key = `${origin}${request.url}`;
+    const cached = this.cache.get(key);
+    if (cached && cached.index === index && Date.now() - cached.at < HEAD_TTL_MS) return cached.html;
+    const url = new URL(request.url, 'http://site');
+    const html = pageHead(url.pathname, url.searchParams, (api) => this.get(api, request.ip))
+      .then((head) => (head ? withHead(index.body.toString('utf8'), head, origin) : null))
+      .catch(() => null);
+    if (this.cache.size >= HEAD_CACHE_SIZE) this.cache.delete(this.cache.keys().next().value!);
+    this.cache.set(key, { at: Date.now(), index, html });
+    return html;
+  }
+
+  /** As the visitor whose page this is (their address): their view of a topic counts once, here or in the app. */
+  private async get(url: string, ip: string): Promise<{ status: number; body: unknown }> {
+    const response = await this.fastify.inject({
+      method: 'GET',
+      url,
+      headers: { accept: 'application/json' },
+      remoteAddress: ip,
+    });
+    let body: unknown = null;
+    try {
+      body = JSON.parse(response.body);
+    } catch {
+      // Not JSON: only the status counts.
+    }
+    return { status: response.statusCode, body };
   }
 }
 
