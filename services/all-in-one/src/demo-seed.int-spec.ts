@@ -14,7 +14,7 @@ import { DEMO_ACCOUNTS, DEMO_TITLES, seedDemo } from './demo-seed';
 
 interface Reminder {
   type: number;
-  sender: { id: string };
+  sender: { memberId: string };
   topicTitle: string | null;
   questionTitle: string | null;
 }
@@ -85,7 +85,11 @@ describe('demo seed (npm start)', () => {
     expect(image.rawPayload.subarray(1, 4).toString()).toBe('PNG');
     await eventually(async () =>
       expect(await reminders(member)).toContainEqual(
-        expect.objectContaining({ type: 200, sender: expect.objectContaining({ id: ids.reader }) }),
+        expect.objectContaining({
+          type: 200,
+          sender: expect.objectContaining({ memberId: ids.reader }),
+          topicTitle: DEMO_PHOTO_TOPIC_TITLE,
+        }),
       ),
     );
   });
