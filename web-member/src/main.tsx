@@ -10,13 +10,14 @@ import { DeviceNotice } from '@/features/site/components/device-notice';
 import { SiteInfoSync } from '@/features/site/components/site-info-sync';
 import { api } from '@/lib/api/client';
 import { createI18n } from '@/lib/i18n';
-import { chooseLanguage, LANGUAGE_STORAGE_KEY } from '@/lib/language';
+import { chooseLanguage, LANGUAGE_STORAGE_KEY, rememberLinkLanguage } from '@/lib/language';
 import { createQueryClient } from '@/lib/query-client';
 import { needsDeviceNotice } from '@/lib/supported-device';
 import { createVisitTracker } from '@/lib/visit-tracker';
 import { appState, setCurrentLanguage } from '@/stores/app-state';
 import '@/styles/global.css';
 
+rememberLinkLanguage(location.search, localStorage);
 const provisionalLanguage = chooseLanguage(localStorage.getItem(LANGUAGE_STORAGE_KEY), null, navigator.language);
 setCurrentLanguage(provisionalLanguage);
 const i18n = createI18n(provisionalLanguage);

@@ -88,6 +88,16 @@ describe('page heads of the member site (titles, descriptions, Open Graph, JSON-
     expect(meta(html, 'name', 'description')).toBe('An open first paragraph about trails.');
     expect(meta(html, 'property', 'og:type')).toBe('article');
     expect(html).toMatch(new RegExp(`<link rel="canonical" href="http://[^"]+/thread\\?topicId=${topicId}" />`));
+    const alternates = [...html.matchAll(/<link rel="alternate" hreflang="([^"]+)" href="http:\/\/[^/]+([^"]+)" \/>/g)];
+    expect(alternates.map((match) => [match[1], match[2]])).toEqual([
+      ['zh-CN', `/thread?topicId=${topicId}&amp;lang=zh`],
+      ['en', `/thread?topicId=${topicId}&amp;lang=en`],
+      ['x-default', `/thread?topicId=${topicId}`],
+    ]);
+    expect(html).toContain('<html lang="zh-CN"');
+    const english = await page(`/thread?topicId=${topicId}&lang=en`);
+    expect(english).toContain('<html lang="en"');
+    expect(english).toMatch(/<link rel="canonical" href="http:\/\/[^"]+&amp;lang=en" \/>/);
     const data = jsonLd(html);
     expect(data).toEqual(
       expect.objectContaining({

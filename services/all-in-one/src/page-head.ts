@@ -10,6 +10,8 @@ export interface PageHead {
   /** Open Graph type. */
   type: 'website' | 'article' | 'profile';
   lang: 'zh-CN' | 'en';
+  /** The interface language the link named (`?lang=`): the page's own canonical address keeps it. */
+  linkedLanguage: 'zh' | 'en' | null;
   /** schema.org data for rich results, or null. */
   jsonLd: Record<string, unknown> | null;
 }
@@ -77,13 +79,15 @@ export async function pageHead(pathname: string, search: URLSearchParams, get: V
   const site = await get('/baseInfo');
   if (site.status !== 200) return null;
   const info = site.body as SiteInfo;
+  const linked = search.get('lang')?.toLowerCase();
   const base: PageHead = {
     title: info.title,
     description: info.description || info.title,
     keywords: info.keywords,
     canonicalPath: pathname === '/' ? '/' : pathname,
     type: 'website',
-    lang: info.defaultLanguage === 'en_US' ? 'en' : 'zh-CN',
+    lang: linked === 'en' || (linked !== 'zh' && info.defaultLanguage === 'en_US') ? 'en' : 'zh-CN',
+    linkedLanguage: linked === 'zh' || linked === 'en' ? linked : null,
     jsonLd: null,
   };
   const topicId = pathname === '/thread' ? search.get('topicId') : null;
@@ -209,12 +213,18 @@ function absolute(value: unknown, origin: string): unknown {
  * escaped so that no text can close its script element.
  */
 export function withHead(indexHtml: string, head: PageHead, origin: string): string {
-  const url = origin + head.canonicalPath;
+  const page = origin + head.canonicalPath;
+  // The same page in each interface language (`?lang=`, which the member site remembers as the visitor's choice).
+  const inLanguage = (lang: string) => `${page}${page.includes('?') ? '&' : '?'}lang=${lang}`;
+  const url = head.linkedLanguage ? inLanguage(head.linkedLanguage) : page;
   const tags = [
     `<title>${escape(head.title)}</title>`,
     `<meta name="description" content="${escape(head.description)}" />`,
     head.keywords ? `<meta name="keywords" content="${escape(head.keywords)}" />` : '',
     `<link rel="canonical" href="${escape(url)}" />`,
+    `<link rel="alternate" hreflang="zh-CN" href="${escape(inLanguage('zh'))}" />`,
+    `<link rel="alternate" hreflang="en" href="${escape(inLanguage('en'))}" />`,
+    `<link rel="alternate" hreflang="x-default" href="${escape(page)}" />`,
     `<meta property="og:type" content="${head.type}" />`,
     `<meta property="og:title" content="${escape(head.title)}" />`,
     `<meta property="og:description" content="${escape(head.description)}" />`,

@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { acceptLanguageOf, chooseLanguage, localeIdOf, toLanguage } from './language';
+import { acceptLanguageOf, chooseLanguage, localeIdOf, rememberLinkLanguage, toLanguage } from './language';
 
 describe('language choice', () => {
   it('prefers the stored choice over the server default and the browser', () => {
@@ -16,6 +16,17 @@ describe('language choice', () => {
   it('falls back to the browser when neither is known', () => {
     expect(chooseLanguage(null, undefined, 'zh-TW')).toBe('zh');
     expect(chooseLanguage(undefined, null, 'fr-FR')).toBe('en');
+  });
+
+  it("remembers a link's ?lang= as the member's choice, and ignores anything else", () => {
+    const stored = new Map<string, string>();
+    const storage = { setItem: (key: string, value: string) => void stored.set(key, value) };
+    rememberLinkLanguage('?topicId=t1&lang=fr', storage);
+    expect(stored.size).toBe(0);
+    rememberLinkLanguage('?topicId=t1&lang=en', storage);
+    expect(stored.get('language')).toBe('en_US');
+    rememberLinkLanguage('?lang=ZH', storage);
+    expect(chooseLanguage(stored.get('language'), 'en_US', 'en-US')).toBe('zh');
   });
 
   it('uses English when nothing at all is known', () => {

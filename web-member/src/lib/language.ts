@@ -12,6 +12,15 @@ export function toLanguage(value: string): Language {
   return value.trim().toLowerCase().startsWith('zh') ? 'zh' : 'en';
 }
 
+/**
+ * A link's `?lang=zh` / `?lang=en` (what the page heads' hreflang alternates point to) is an explicit choice: it
+ * is remembered like the language menu's, so the rest of the visit stays in it.
+ */
+export function rememberLinkLanguage(search: string, storage: Pick<Storage, 'setItem'>): void {
+  const value = new URLSearchParams(search).get('lang')?.trim().toLowerCase();
+  if (value === 'zh' || value === 'en') storage.setItem(LANGUAGE_STORAGE_KEY, localeIdOf(value));
+}
+
 /** Stored choice, else the server's default, else the browser's language. */
 export function chooseLanguage(
   stored: string | null | undefined,
