@@ -25,4 +25,5 @@ export * from './qa/answer-like.events';
 export * from './qa/qa-submission.events';
 export * from './wallet/envelope.events';
 export * from './messaging/messaging.events';
+export * from './messaging/email.events';
 export * from './assistant/conversation.events';

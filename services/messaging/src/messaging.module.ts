@@ -10,6 +10,14 @@ import { Conversations } from './conversations/conversations';
 import { ConversationsController } from './conversations/conversations.controller';
 import { conversationsProjection } from './conversations/conversations.projection';
 import { ConversationsReader } from './conversations/conversations.reader';
+import { EmailComposer } from './email/email-composer';
+import { EmailDigests } from './email/email-digests';
+import { EmailController } from './email/email.controller';
+import { emailPreferencesProjection } from './email/email-preferences.projection';
+import { EmailPreferences } from './email/email-preferences';
+import { EmailQueue } from './email/email-queue';
+import { EmailReactor, EmailReactorRuntime } from './email/email-reactor';
+import { MemberMailer } from './email/member-mailer';
 import { MessagingMembers } from './members';
 import { systemNotificationsProjection } from './notifications/notifications.projection';
 import { SystemNotifications } from './notifications/system-notifications';
@@ -35,13 +43,14 @@ export const MESSAGING_PROJECTIONS: ProjectionDefinition[] = [
   reminderSourcesProjection,
   followersProjection,
   systemNotificationsProjection,
+  emailPreferencesProjection,
   memberProfilesProjection('messaging'),
   permissionSetsProjection('messaging'),
 ];
 
 /**
  * The messaging context (DOMAIN §9): private messages, reminders built from other contexts' events, staff
- * system notifications, unread counts with live push.
+ * system notifications, unread counts with live push, email notifications.
  */
 @Module({
   imports: [EventSourcingModule.forContext({ context: 'messaging', projections: MESSAGING_PROJECTIONS })],
@@ -51,6 +60,7 @@ export const MESSAGING_PROJECTIONS: ProjectionDefinition[] = [
     SystemNotificationsController,
     StaffNotificationsController,
     UnreadController,
+    EmailController,
   ],
   providers: [
     PermissionChecker,
@@ -65,6 +75,13 @@ export const MESSAGING_PROJECTIONS: ProjectionDefinition[] = [
     SystemNotifications,
     UnreadCounts,
     LiveUnread,
+    EmailPreferences,
+    EmailComposer,
+    MemberMailer,
+    EmailQueue,
+    EmailDigests,
+    EmailReactor,
+    EmailReactorRuntime,
   ],
   exports: [Conversations, SystemNotifications, LiveUnread],
 })

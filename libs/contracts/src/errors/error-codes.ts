@@ -59,6 +59,7 @@ export const errorStatus = {
   'messaging.conversation_not_found': 404,
   'messaging.reminder_not_found': 404,
   'messaging.notification_not_found': 404,
+  'messaging.unsubscribe_link_invalid': 400,
   'site.read_only': 403,
   'site.closed': 503,
   'identity.login_disabled': 403,

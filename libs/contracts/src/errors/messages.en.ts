@@ -58,6 +58,8 @@ export const en: Record<ErrorCode | FieldErrorCode, string> = {
   'messaging.conversation_not_found': 'There is no conversation with this member.',
   'messaging.reminder_not_found': 'The reminder does not exist or has been deleted.',
   'messaging.notification_not_found': 'The system notification does not exist or has been withdrawn.',
+  'messaging.unsubscribe_link_invalid':
+    'This unsubscribe link is not valid. Change your email choices in your settings instead.',
   'site.read_only': 'The site is read-only at the moment.',
   'site.closed': 'The site is closed at the moment.',
   'identity.login_disabled': 'Login is closed at the moment.',

@@ -57,6 +57,7 @@ export const zh: Record<ErrorCode | FieldErrorCode, string> = {
   'messaging.conversation_not_found': '与该用户没有会话。',
   'messaging.reminder_not_found': '提醒不存在或已删除。',
   'messaging.notification_not_found': '系统通知不存在或已撤回。',
+  'messaging.unsubscribe_link_invalid': '退订链接无效，请在设置中修改邮件通知。',
   'site.read_only': '网站当前为只读状态。',
   'site.closed': '网站暂时关闭。',
   'identity.login_disabled': '登录功能已关闭。',

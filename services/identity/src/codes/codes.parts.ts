@@ -9,6 +9,7 @@ import { RecoveryController } from '../recovery/recovery.controller';
 import { ResetPasswordHandler, StartRecoveryHandler, VerifyRecoveryHandler } from '../recovery/recovery.commands';
 import { CodesController } from './codes.controller';
 import { deliveryProviders } from './delivery.providers';
+import { MemberEmailPeer } from './member-email.peer';
 import { RequestCodeHandler } from './request-code';
 import { VerificationCodes } from './verification-codes';
 
@@ -30,5 +31,6 @@ export const codesParts = {
     StartRecoveryHandler,
     VerifyRecoveryHandler,
     ResetPasswordHandler,
+    MemberEmailPeer,
   ],
 };

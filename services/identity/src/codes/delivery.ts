@@ -17,7 +17,10 @@ export interface OutgoingEmail {
   to: string;
   subject: string;
   text: string;
-  purpose: CodePurpose;
+  /** A code's purpose, or `notification` for a member's email notifications (sent for the messaging context). */
+  purpose: CodePurpose | 'notification';
+  /** Extra headers (`List-Unsubscribe`, `List-Unsubscribe-Post` on notifications). */
+  headers?: Record<string, string>;
 }
 
 /** Port: how a verification code leaves by SMS (a provider in production, the outbox in development). */
@@ -25,7 +28,7 @@ export interface SmsSender {
   send(message: OutgoingSms): Promise<void>;
 }
 
-/** Port: how a verification code leaves by email (SMTP when configured, the outbox otherwise). */
+/** Port: how an email (a code, a notification) leaves (SMTP when configured, the outbox otherwise). */
 export interface EmailSender {
   send(message: OutgoingEmail): Promise<void>;
 }

@@ -11,7 +11,9 @@ export interface OutboxMessage {
   channel: CodeChannel;
   target: string;
   text: string;
-  purpose: CodePurpose;
+  purpose: CodePurpose | 'notification';
+  /** Email headers beyond subject and address (a notification's unsubscribe headers). */
+  headers?: Record<string, string>;
   sentAt: string;
 }
 
@@ -36,6 +38,7 @@ export class Outbox implements SmsSender, EmailSender {
       target: sms ? message.phone : message.to,
       text: sms ? message.text : `${message.subject}\n\n${message.text}`,
       purpose: message.purpose,
+      ...(!sms && message.headers ? { headers: message.headers } : {}),
       sentAt: now.toISOString(),
     });
   }

@@ -14,7 +14,13 @@ export class SmtpEmailSender implements EmailSender {
   }
 
   async send(message: OutgoingEmail): Promise<void> {
-    await this.transport.sendMail({ from: this.from, to: message.to, subject: message.subject, text: message.text });
+    await this.transport.sendMail({
+      from: this.from,
+      to: message.to,
+      subject: message.subject,
+      text: message.text,
+      headers: message.headers,
+    });
   }
 
   close(): void {
