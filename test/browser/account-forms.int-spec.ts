@@ -2,7 +2,7 @@ import type { Locator, Page } from 'playwright-core';
 import { browserSuite } from './harness';
 
 /**
- * The messages of spec §5 for the account screens, in zh and en, as the built member site shows them: under the
+ * The form-rule messages (docs/rules/web.md) for the account screens, in zh and en, as the built member site shows them: under the
  * field they concern (tied by `aria-describedby`), before anything is sent; and the server's uniform login failure.
  */
 const texts = {

@@ -11,7 +11,7 @@ import { REPORTABLE_CONTENT } from '../../services/moderation/src/reports/report
 import { browserSuite } from './harness';
 
 /**
- * A full report in the member site against the real contexts (DOMAIN §10): a member reports a topic from the
+ * A full report in the member site against the real contexts (docs/rules/moderation.md, reports): a member reports a topic from the
  * thread page, staff uphold it and delete the topic, and the member's report list shows the result — in each
  * language.
  */

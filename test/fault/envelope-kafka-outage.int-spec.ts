@@ -22,7 +22,7 @@ const OUTAGE_AFTER_MS = 3_000;
 const OUTAGE_MS = 10_000;
 
 /**
- * ISSUE 6 / ARCHITECTURE §5: the event store (MongoDB) is the truth, Kafka only carries it to the read models.
+ * ISSUE 6 / docs/architecture.md: the event store (MongoDB) is the truth, Kafka only carries it to the read models.
  * This app gets a broker of its own, which is stopped for 10 s while members keep claiming one envelope.
  * Afterwards every answered claim is paid exactly once, nobody holds two shares, the envelope's read models
  * converge on the event store and the ledger audit passes.

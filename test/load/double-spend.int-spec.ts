@@ -12,7 +12,7 @@ import type { WalletView } from '../../services/wallet/src/ledger/ledger.reader'
 import { WalletModule } from '../../services/wallet/src/wallet.module';
 
 /**
- * DOMAIN §2: a member's balance is spent once. A member holding exactly 100 fen fires, all at once, three
+ * docs/rules/wallet.md: a member's balance is spent once. A member holding exactly 100 fen fires, all at once, three
  * unlocks of 100-fen blocks (three authors' topics), three topics each carrying a 1-yuan red envelope and three
  * questions each offering a 1-yuan bounty. Exactly one of the nine may win; the eight others are refused with
  * a clear code and leave nothing behind (no topic, no question, no freeze), and the audit agrees.

@@ -77,7 +77,7 @@ export async function createApp(
       seconds,
     );
   });
-  // The specification's fixed calls, and what crawlers and feed readers look for at the root.
+  // The member site's fixed calls (docs/rules/web.md), and what crawlers and feed readers look for at the root.
   app.setGlobalPrefix('api', {
     exclude: [
       'baseInfo',

@@ -11,7 +11,7 @@ import { AssistantApiKey } from './settings/api-key.store';
 export const ASSISTANT_PROJECTIONS = [conversationsProjection, permissionSetsProjection('assistant')];
 
 /**
- * The AI assistant (DOMAIN §13, ADR 0022): members' conversations, answered by the offline assistant or an
+ * The AI assistant (docs/rules/assistant.md, ADR 0022): members' conversations, answered by the offline assistant or an
  * OpenAI-compatible provider, both fed only public content by the search context's `search.query`.
  */
 @Module({

@@ -207,7 +207,7 @@ describe('forum topics over HTTP', () => {
       expect(all.body.total).toBe(all.body.items.length);
     });
 
-    it('ranks the hot list by the DOMAIN formula: read activity lifts a topic', async () => {
+    it('ranks the hot list by the hot formula (docs/rules/forum.md): read activity lifts a topic', async () => {
       const quiet = await f.post(alice, { title: 'Quiet one', content: '<p>q</p>', tagIds: [life] });
       const read = await f.post(alice, { title: 'Read one', content: '<p>r</p>', tagIds: [life] });
       for (const reader of [alice, bob, f.staffId]) await f.t.client.as(reader).get(`/api/forum/topics/${read}`);

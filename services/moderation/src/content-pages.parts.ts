@@ -6,7 +6,7 @@ import { HelpController, StaffHelpController, TermsController } from './help/hel
 import { helpProjection } from './help/help.projection';
 import { VisitStatisticsController } from './statistics/visit-statistics';
 
-/** The content pages of the moderation context (DOMAIN §12): help center, terms, feedback, visit statistics. */
+/** The content pages of the moderation context (docs/rules/moderation.md, content pages): help center, terms, feedback, visit statistics. */
 export const CONTENT_PAGE_PROJECTIONS: ProjectionDefinition[] = [helpProjection, feedbackProjection];
 export const CONTENT_PAGE_CONTROLLERS: Type[] = [
   HelpController,

@@ -23,7 +23,7 @@ async function retry<T>(attempt: () => Promise<T | null>): Promise<T | null> {
 }
 
 /**
- * The demo Q&A (DOMAIN §6): a question tag tree, a question with a cash and points bounty (held from the demo
+ * The demo Q&A (docs/rules/qa.md): a question tag tree, a question with a cash and points bounty (held from the demo
  * member's recharge, which the sandbox credits a moment after the wallet's seed), one resolved by adopting the
  * staff's answer (points bounty: the staff answerer gets the points), and one without a bounty with an answer
  * and a reply, a like of the staff's question and of the member's answer: each member finds Q&A reminders (answers to

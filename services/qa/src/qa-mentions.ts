@@ -7,7 +7,7 @@ import type { MemberProfileDocument } from '@forum/platform';
 import { MEMBER_NICKNAMES, MemberNicknameDocument } from '../../forum/src/comments/member-nicknames.projection';
 
 /**
- * `@nickname` mentions in questions, answers and answer replies, as the forum's topics have them (DOMAIN §3):
+ * `@nickname` mentions in questions, answers and answer replies, as the forum's topics have them (docs/rules/forum.md):
  * at most `forum.maxMentions` names are read from the sanitized content, each resolved to a member id through
  * this context's nickname copy (by `_id`) and confirmed against the member's current profile (a renamed
  * member's old name, or a cancelled account, names nobody). An unknown name is a field error "user does not

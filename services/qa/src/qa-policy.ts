@@ -13,14 +13,14 @@ const fieldError = (field: string, code: FieldError['code'], params?: FieldError
   ...(params ? { params } : {}),
 });
 
-/** Who acts, from the request: members and staff only. Staff act on anything (DOMAIN §6: staff adopt too). */
+/** Who acts, from the request: members and staff only. Staff act on anything (docs/rules/qa.md: staff adopt too). */
 export function actorOf(meta: CommandMetadata): Actor {
   const { id, kind } = meta.actor;
   if (!id || (kind !== 'member' && kind !== 'staff')) throw new DomainError('auth.unauthorized');
   return { by: id, byStaff: kind === 'staff', now: meta.now };
 }
 
-/** The address stays out of stored events (DOMAIN: no IPs in events). */
+/** The address stays out of stored events (docs/rules/README.md: no IP addresses in events). */
 export function withoutAddress(meta: CommandMetadata): CommandMetadata {
   const { ip: _ip, ...actor } = meta.actor;
   return { ...meta, actor };
@@ -75,7 +75,7 @@ export class QaPolicy {
 
   /**
    * Sanitized content, refused when empty; `tags` also checked when given (a question's). Hidden blocks are a topic
-   * feature (DOMAIN §4): nothing unlocks them in Q&A, so they are removed with what they hold, as in comments.
+   * feature (docs/rules/forum.md, hidden content): nothing unlocks them in Q&A, so they are removed with what they hold, as in comments.
    */
   prepare(raw: string, tags?: { tagIds: string[]; tree: TagTreeState }): string {
     const { forum, qa } = this.settings.current();

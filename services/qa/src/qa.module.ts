@@ -44,8 +44,8 @@ export const QA_PROJECTIONS = [
 ];
 
 /**
- * The Q&A context (DOMAIN §6): question tags, questions with addenda, answers and answer replies, likes and
- * favourites, adoption; bounties are held, awarded and refunded by the wallet through peer commands (ADR 0015).
+ * The Q&A context (docs/rules/qa.md): question tags, questions with addenda, answers and answer replies, likes and
+ * favourites, adoption; bounties are held, awarded and refunded by the wallet through peer commands (ADR 0017).
  */
 import { QaSyndication } from './syndication/qa-syndication';
 import { QaSyndicationController } from './syndication/qa-syndication.controller';

@@ -21,8 +21,8 @@ export const SEARCH_PROJECTIONS = [
 ];
 
 /**
- * The search context (DOMAIN §14): `search_documents` built from the content contexts' events (hidden blocks never
- * included), an in-memory index per replica that follows it, and the search API (ADR 0015).
+ * The search context (docs/rules/search.md): `search_documents` built from the content contexts' events (hidden blocks never
+ * included), an in-memory index per replica that follows it, and the search API (ADRs 0018 and 0023).
  */
 @Module({
   imports: [EventSourcingModule.forContext({ context: 'search', projections: SEARCH_PROJECTIONS })],

@@ -58,7 +58,7 @@ export const WALLET_PROJECTIONS = [
 ];
 
 /**
- * The wallet context (DOMAIN §2): balance and points ledgers per member and for the platform, transfers between
+ * The wallet context (docs/rules/wallet.md): balance and points ledgers per member and for the platform, transfers between
  * wallets, points for posting, staff adjustments, recharge through payment gateways, red envelopes, membership cards, and
  * the ledger audit.
  */

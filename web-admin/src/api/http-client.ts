@@ -11,7 +11,7 @@ export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   query?: Record<string, string | number | undefined>;
   body?: unknown;
-  /** Sends the body form-urlencoded (the specification's fixed calls, such as `/refreshToken`). */
+  /** Sends the body form-urlencoded (the fixed calls at the root, such as `/refreshToken`). */
   form?: boolean;
   /** For commands the server de-duplicates: a retried call with the same key gets the first outcome. */
   idempotencyKey?: string;
@@ -45,7 +45,7 @@ const SAFE_METHODS = new Set(['GET', 'HEAD']);
 /**
  * fetch with the API's conventions: `X-Requested-With`, `Accept-Language`, `Authorization: Bearer
  * <access>,<refresh>`, the `cms_token` cookie echoed in `BBS-XSRF-TOKEN` on writes, a 20 s timeout (the
- * specification's), and failures turned into react-admin `HttpError`s that carry the server's message and
+ * member site's), and failures turned into react-admin `HttpError`s that carry the server's message and
  * its field errors in the shape react-admin forms display (`body.errors`).
  */
 export function createHttpClient(options: HttpClientOptions): HttpClient {

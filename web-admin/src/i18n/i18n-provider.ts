@@ -8,7 +8,7 @@ export type AdminLanguage = 'zh' | 'en';
 export const LANGUAGE_KEY = 'adminLanguage';
 export const messages = { zh, en } as const;
 
-/** The specification's rule: a value starting with `zh` means Chinese, anything else English. */
+/** The member site's rule (docs/rules/web.md): a value starting with `zh` means Chinese, anything else English. */
 export function languageOf(value: string | null | undefined): AdminLanguage {
   return value?.toLowerCase().startsWith('zh') ? 'zh' : 'en';
 }

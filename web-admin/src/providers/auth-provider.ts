@@ -5,13 +5,13 @@ import type { StaffProfile, StaffSession } from '../api/staff-session';
 export interface AuthProviderOptions {
   /** The API root, e.g. `/api`. */
   apiUrl: string;
-  /** The specification's fixed renewal call, outside `/api`. */
+  /** The fixed renewal call (docs/rules/web.md), outside `/api`. */
   refreshUrl?: string;
   httpClient: HttpClient;
   session: StaffSession;
 }
 
-/** The identity context answers `systemUser` (the specification's name); `staff` is the console's own contract. */
+/** The identity context answers `systemUser` (the member site's name); `staff` is the console's own contract. */
 interface LoginAnswer {
   accessToken: string;
   refreshToken: string;

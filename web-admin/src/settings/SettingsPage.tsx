@@ -37,7 +37,7 @@ function SettingsToolbar() {
 }
 
 /**
- * The site settings and switches (DOMAIN §12) in one form built from the settings schema: a tab for the
+ * The site settings and switches (docs/rules/moderation.md, settings) in one form built from the settings schema: a tab for the
  * site itself and one per section. Saving sends only what changed (`PATCH /api/moderation/settings`);
  * the server's field errors appear on their inputs.
  */

@@ -133,7 +133,7 @@ describe('member site shell', () => {
     expect(screen.queryByRole('link', { name: 'Log in' })).toBeNull();
   });
 
-  it('registers every route of the specification', () => {
+  it('registers every route of docs/rules/web.md', () => {
     const paths = [
       ...publicScreens.map((screen) => `/${screen.path}`),
       ...controlScreens.map((screen) => `/user/control/${screen.path}`),
@@ -162,7 +162,7 @@ describe('member site shell', () => {
       ]),
     );
     const control = controlScreens.map((screen) => screen.path);
-    // The 34 of spec §2 and the avatar screen (its route is not given there).
+    // The 34 routes of docs/rules/web.md and the avatar screen (whose path the original does not give).
     expect(control).toHaveLength(35);
     expect(new Set(control).size).toBe(35);
     expect(control).toEqual(

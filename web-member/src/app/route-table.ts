@@ -1,5 +1,5 @@
 /**
- * Every screen of spec §2. A screen whose capability is not built yet shows the "coming soon" state;
+ * Every screen of docs/rules/web.md. A screen whose capability is not built yet shows the "coming soon" state;
  * building it means pointing its route at a real module in `router.tsx`.
  */
 export interface Screen {
@@ -31,7 +31,7 @@ export const publicScreens: Screen[] = [
     path: 'paymentCompleted/:interfaceProduct/:paymentModule/:parameterId',
     titleKey: 'screens.paymentCompleted',
   },
-  // A member's page: spec §2 names no route for it; member ids are UUIDs, so they never meet `user/editTopic` or
+  // A member's page (ours, docs/rules/web.md): member ids are UUIDs, so they never meet `user/editTopic` or
   // `user/control`.
   { path: 'user/:memberId', titleKey: 'screens.memberPage' },
 ];
@@ -104,7 +104,7 @@ export const controlGroups: ControlGroup[] = [
     labelKey: 'control.groups.account',
     screens: [
       control('editUser'),
-      // The avatar screen of spec §2 ("route not shown").
+      // The avatar screen (docs/rules/web.md: the original gives no path).
       control('avatar'),
       control('realNameAuthentication'),
       control('phoneBinding'),

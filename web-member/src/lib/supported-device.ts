@@ -1,6 +1,6 @@
 import { readCookie } from './api/cookies';
 
-/** `supportAccessDevice` values that let the desktop site run (spec §2 special screens, DOMAIN §12). */
+/** `supportAccessDevice` values that let the desktop site run (docs/rules/web.md, docs/rules/moderation.md). */
 export const SUPPORTED_DEVICE_VALUES = [1, 2] as const;
 export const MOBILE_ACCESS_COOKIE = 'accessDevice';
 const MOBILE_ACCESS_VALUE = 'mobile';

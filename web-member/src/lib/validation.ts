@@ -1,5 +1,5 @@
 /**
- * The form rules of spec §5 / §9. Each check answers null when the value is fine, else the i18n key of the
+ * The form rules of docs/rules/web.md. Each check answers null when the value is fine, else the i18n key of the
  * message (under `validation.`) and its parameters, so forms can show it with `t(key, params)`.
  */
 export interface Invalid {
@@ -84,7 +84,7 @@ export const rules = {
   hintQuestion: atLeast('hintQuestionRequired', 'hintQuestionLength', LIMITS.hintMin),
   hintAnswer: atLeast('hintAnswerRequired', 'hintAnswerLength', LIMITS.hintMin),
   phone: phoneDigits(),
-  /** Login and registration: spec §5 knows only "length incorrect", used for any malformed address too. */
+  /** Login and registration: the form rules (docs/rules/web.md) know only "length incorrect", used for any malformed address too. */
   email(value: string): Invalid | null {
     if (blank(value)) return invalid('emailRequired');
     const size = length(value.trim());
@@ -97,7 +97,7 @@ export const rules = {
   feedbackName: lengthBetween('feedbackNameRequired', 'feedbackNameLength', LIMITS.feedbackName),
   feedbackContact: required('contactRequired'),
   feedbackContent: lengthBetween('feedbackContentRequired', 'feedbackContentLength', LIMITS.feedbackContent),
-  /** Yuan as the wallet takes it (DOMAIN §2): ≤ 2 decimals, ≤ 12 digits (leading zeros aside), above 0. */
+  /** Yuan as the wallet takes it (docs/rules/wallet.md): ≤ 2 decimals, ≤ 12 digits (leading zeros aside), above 0. */
   rechargeAmount(value: string): Invalid | null {
     if (blank(value)) return invalid('rechargeRequired');
     const match = /^(\d+)(?:\.(\d+))?$/.exec(value.trim());

@@ -36,7 +36,7 @@ export interface SiteInfo {
   switches: Partial<Record<string, FeatureSwitch>>;
 }
 
-/** The shared application state of spec §3. */
+/** The shared application state (docs/rules/web.md). */
 export interface AppState extends SiteInfo {
   apiUrl: string;
   transparentImage: string;

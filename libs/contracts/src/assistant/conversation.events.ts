@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineEvent, EventOf } from '../event-contract';
 
 /**
- * One member's conversation with the AI assistant (stream `conversation-<conversationId>`, DOMAIN §13). Questions
+ * One member's conversation with the AI assistant (stream `conversation-<conversationId>`, docs/rules/assistant.md). Questions
  * and answers are the member's own; the provider's API key never appears here.
  */
 const CONVERSATION = { context: 'assistant', aggregate: 'conversation' } as const;

@@ -6,7 +6,7 @@ export type Language = 'zh' | 'en';
 
 export const errorMessages: Record<Language, Record<ErrorCode | FieldErrorCode, string>> = { zh, en };
 
-/** `zh*` means Chinese, anything else English — the specification's rule, applied to Accept-Language too. */
+/** `zh*` means Chinese, anything else English — the member site's rule (docs/rules/web.md), applied to Accept-Language too. */
 export function languageOf(acceptLanguage: string | undefined | null): Language {
   return acceptLanguage?.trim().toLowerCase().startsWith('zh') ? 'zh' : 'en';
 }

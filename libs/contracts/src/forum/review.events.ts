@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineEvent, EventOf } from '../event-contract';
 
 /**
- * The review queue (DOMAIN §3 "optional review", ADR 0014): stream `submission-<contentId>`, where the content id
+ * The review queue (docs/rules/forum.md, review queue, ADR 0014): stream `submission-<contentId>`, where the content id
  * is the id the topic, comment or reply gets once approved. A submission carries the already-sanitized content;
  * only approval appends the normal `TopicPosted` / `CommentPosted` / `ReplyPosted` on the content's own stream, so
  * lists, counters, points and reminders never see pending or rejected content.

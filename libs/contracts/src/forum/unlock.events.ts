@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineEvent, EventOf } from '../event-contract';
 
 /**
- * A reader unlocked hidden blocks of one type in a topic (stream `topicUnlock-<topicId>:<memberId>`, DOMAIN §4):
+ * A reader unlocked hidden blocks of one type in a topic (stream `topicUnlock-<topicId>:<memberId>`, docs/rules/forum.md, hidden content):
  * type 10 (password), 40 (points) and 50 (balance, fen, with `pricePaid`). It names the blocks it opened by their
  * stable ids (ADR 0025): an edit that moves, adds or retypes blocks never makes it open another one. The author's
  * reminders consume it.

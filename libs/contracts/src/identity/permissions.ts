@@ -1,5 +1,5 @@
 /**
- * The permissions a role can hold (DOMAIN §1). Member permissions may be limited to tags; staff permissions are
+ * The permissions a role can hold (docs/rules/people.md). Member permissions may be limited to tags; staff permissions are
  * site-wide. Names are stable: roles store them, and the staff console shows them translated.
  */
 export const MEMBER_PERMISSIONS = [

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineEvent, EventOf } from '../event-contract';
 
-/** Help center categories (DOMAIN §12): one small staff-made list, stream `helpCategories-site`. */
+/** Help center categories (docs/rules/moderation.md, content pages): one small staff-made list, stream `helpCategories-site`. */
 const HELP_CATEGORIES = { context: 'moderation', aggregate: 'helpCategories' } as const;
 const helpCategory = z.object({ categoryId: z.string(), name: z.string(), sort: z.number().int() });
 
@@ -47,7 +47,7 @@ export const HelpArticleDeleted = defineEvent({
 export type HelpArticleEvent =
   EventOf<typeof HelpArticlePublished> | EventOf<typeof HelpArticleEdited> | EventOf<typeof HelpArticleDeleted>;
 
-/** Online messages (DOMAIN §12 "feedback"), stream `feedback-<feedbackId>`; visitors may write one too. */
+/** Online messages (docs/rules/moderation.md, content pages), stream `feedback-<feedbackId>`; visitors may write one too. */
 const FEEDBACK = { context: 'moderation', aggregate: 'feedback' } as const;
 
 export const FeedbackReceived = defineEvent({

@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { defineEvent, EventOf } from '../event-contract';
 
-/** Every content kind a member can report (DOMAIN §10): the forum's three and the Q&A context's three. */
+/** Every content kind a member can report (docs/rules/moderation.md, reports): the forum's three and the Q&A context's three. */
 export const reportKinds = ['topic', 'comment', 'reply', 'question', 'answer', 'answerReply'] as const;
 export type ReportKind = (typeof reportKinds)[number];
 
-/** How a pending report ends (DOMAIN §10): complaint failed (40) or complaint successful (50). */
+/** How a pending report ends (docs/rules/moderation.md, reports): complaint failed (40) or complaint successful (50). */
 export const reportOutcomes = ['failed', 'successful'] as const;
 export type ReportOutcome = (typeof reportOutcomes)[number];
 
@@ -14,7 +14,7 @@ export const reportContentActions = ['none', 'delete'] as const;
 export type ReportContentAction = (typeof reportContentActions)[number];
 
 /**
- * The report types (DOMAIN §10) are one small staff-made tree (stream `reportTypes-site`): one stream keeps its
+ * The report types (docs/rules/moderation.md, reports) are one small staff-made tree (stream `reportTypes-site`): one stream keeps its
  * rules exact (parent exists, no cycle, no deleting a type that has children).
  */
 const REPORT_TYPES = { context: 'moderation', aggregate: 'reportTypes' } as const;
@@ -122,7 +122,7 @@ export type ReportedContentEvent =
   | EventOf<typeof ReportedContentHidden>
   | EventOf<typeof ReportedContentReviewed>;
 
-/** The nine status codes of the member's report list (DOMAIN §10): base × deletion mark. */
+/** The nine status codes of the member's report list (docs/rules/moderation.md, reports): base × deletion mark. */
 export function reportStatusCode(
   outcome: ReportOutcome | null,
   deletedBy: 'reporter' | 'staff' | null,

@@ -6,7 +6,7 @@ const switchSetting = (enabledByDefault = true) =>
     .default({ enabled: enabledByDefault, message: '' });
 
 /**
- * The one typed site settings document (DOMAIN §12). Every field has a default, so a site with no
+ * The one typed site settings document (docs/rules/moderation.md, settings). Every field has a default, so a site with no
  * `SettingsChanged` yet has complete settings. Capabilities add their settings here as they land.
  */
 export const siteSettingsSchema = z.strictObject({
@@ -53,7 +53,7 @@ export const siteSettingsSchema = z.strictObject({
     })
     .prefault({}),
   /**
-   * Wallet (DOMAIN §2): the platform's share, in whole percent, of cash moving between members (paid unlocks,
+   * Wallet (docs/rules/wallet.md): the platform's share, in whole percent, of cash moving between members (paid unlocks,
    * bounties), booked to the platform revenue account; and how long a recharge's payment intent stays payable.
    */
   wallet: z
@@ -73,7 +73,7 @@ export const siteSettingsSchema = z.strictObject({
     })
     .prefault({}),
   /**
-   * Red envelopes (DOMAIN §5): bounds on an envelope's total in fen (`maxAmount` 0 switches sending off), and how
+   * Red envelopes (docs/rules/wallet.md, red envelopes): bounds on an envelope's total in fen (`maxAmount` 0 switches sending off), and how
    * long unclaimed shares wait before they go back to the sender.
    */
   redEnvelope: z
@@ -88,7 +88,7 @@ export const siteSettingsSchema = z.strictObject({
         .default(24),
     })
     .prefault({}),
-  /** Ways to register and to log in the site offers (DOMAIN §11); a refused one answers `identity.method_disabled`. */
+  /** Ways to register and to log in the site offers (docs/rules/people.md, accounts); a refused one answers `identity.method_disabled`. */
   registrationMethods: z
     .array(z.enum(['account', 'phone', 'email', 'oauth']))
     .max(4)
@@ -97,7 +97,7 @@ export const siteSettingsSchema = z.strictObject({
     .array(z.enum(['account', 'phone', 'email', 'oauth']))
     .max(4)
     .default(['account', 'phone', 'email', 'oauth']),
-  /** Login captcha thresholds (DOMAIN §11): failed passwords, per account and per address, before a captcha is asked. */
+  /** Login captcha thresholds (docs/rules/people.md, accounts): failed passwords, per account and per address, before a captcha is asked. */
   captcha: z
     .strictObject({
       /** 0: a captcha on every login. */
@@ -114,7 +114,7 @@ export const siteSettingsSchema = z.strictObject({
       dailyCapPerTarget: z.number().int().min(1).max(1000).default(10),
     })
     .prefault({}),
-  /** Upload sizes per use (DOMAIN §12); avatars are always jpeg/png/webp/gif, stored as 200×200 webp. */
+  /** Upload sizes per use (docs/rules/moderation.md, settings); avatars are always jpeg/png/webp/gif, stored as 200×200 webp. */
   uploads: z
     .strictObject({
       avatarMaxBytes: z
@@ -158,11 +158,11 @@ export const siteSettingsSchema = z.strictObject({
         .prefault({}),
     })
     .prefault({}),
-  /** Forum topics (DOMAIN §3–4): tags per topic, image hosts besides the site's storage, and the grade table. */
+  /** Forum topics (docs/rules/forum.md): tags per topic, image hosts besides the site's storage, and the grade table. */
   forum: z
     .strictObject({
       maxTagsPerTopic: z.number().int().min(1).max(10).default(3),
-      /** `@nickname`s resolved (and notified) per topic, comment or reply; more are left as text (DOMAIN §3). */
+      /** `@nickname`s resolved (and notified) per topic, comment or reply; more are left as text (docs/rules/forum.md). */
       maxMentions: z.number().int().min(0).max(100).default(30),
       imageHosts: z.array(z.string().min(1).max(253)).max(50).default([]),
       /** Hidden type 30 unlocks when the reader's points reach the block's grade (`needPoint`). */
@@ -178,7 +178,7 @@ export const siteSettingsSchema = z.strictObject({
     })
     .prefault({}),
   /**
-   * Questions and answers (DOMAIN §6): tags per question, bounty bounds per kind (cash in fen, points; a max of 0
+   * Questions and answers (docs/rules/qa.md): tags per question, bounty bounds per kind (cash in fen, points; a max of 0
    * offers no bounty of that kind), and the days after which an unawarded bounty goes back to the asker (0 = never).
    */
   qa: z
@@ -196,7 +196,7 @@ export const siteSettingsSchema = z.strictObject({
     })
     .prefault({}),
   /**
-   * Review queue (DOMAIN §3, §12): when on for a kind, members' new topics, comments or replies (forum) and
+   * Review queue (docs/rules/forum.md): when on for a kind, members' new topics, comments or replies (forum) and
    * questions, answers or answer replies (Q&A) wait for staff approval before anyone else sees them; staff's own
    * are never held.
    */
@@ -211,7 +211,7 @@ export const siteSettingsSchema = z.strictObject({
     })
     .prefault({}),
   /**
-   * Reports (DOMAIN §10): images per report, reports one member may file an hour, reports a minute before a
+   * Reports (docs/rules/moderation.md, reports): images per report, reports one member may file an hour, reports a minute before a
    * captcha is asked, and how many distinct members reporting one item hide it until reviewed (0: never).
    */
   reports: z
@@ -223,7 +223,7 @@ export const siteSettingsSchema = z.strictObject({
     })
     .prefault({}),
   /**
-   * The AI assistant (DOMAIN §13): on or off with `switches.aiAssistant`, allowed to the roles holding the
+   * The AI assistant (docs/rules/assistant.md): on or off with `switches.aiAssistant`, allowed to the roles holding the
    * `aiAssistant` permission. `offline` answers from public help and forum content found by search; `openai` calls
    * any OpenAI-compatible endpoint (`{baseUrl}/chat/completions`), whose API key the assistant context keeps to
    * itself (`PUT /api/assistant/staff/api-key`), never in settings or events.

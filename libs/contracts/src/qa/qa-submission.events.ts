@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineEvent, EventOf } from '../event-contract';
 
 /**
- * The Q&A review queue (DOMAIN §3, §12; ADRs 0014 and 0024): stream `qaSubmission-<contentId>`, where the content id
+ * The Q&A review queue (docs/rules/qa.md, review; ADRs 0014 and 0024): stream `qaSubmission-<contentId>`, where the content id
  * is the id the question, answer or answer reply gets once approved. Only approval appends the normal
  * `QuestionAsked` / `AnswerPosted` / `AnswerReplyPosted`, so lists, counters, points, reminders and search never
  * see pending or rejected content. A held question's bounty is frozen at submission and refunded on rejection.

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * The bounty peer commands the wallet answers for the Q&A context (ARCHITECTURE §5, ADR 0015). Every command
+ * The bounty peer commands the wallet answers for the Q&A context (docs/architecture.md, ADR 0017). Every command
  * names the question: the bounty's stream and every ledger operation id derive from it, so a retry, a concurrent
  * twin or a healing reactor books nothing twice.
  */

@@ -3,7 +3,7 @@ import { defineEvent, EventOf } from '../event-contract';
 
 const ENVELOPE = { context: 'wallet', aggregate: 'envelope' } as const;
 
-/** DOMAIN §5's types: 10 directed (one named member), 20 public random, 30 public fixed. */
+/** The red envelope types (docs/rules/wallet.md): 10 directed (one named member), 20 public random, 30 public fixed. */
 export const ENVELOPE_TYPES = [10, 20, 30] as const;
 export type EnvelopeType = (typeof ENVELOPE_TYPES)[number];
 

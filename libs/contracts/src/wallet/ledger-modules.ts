@@ -1,5 +1,5 @@
 /**
- * Module codes of ledger entries (DOMAIN §2): the original forum's codes, so the member's balance and points
+ * Module codes of ledger entries (docs/rules/wallet.md): the original forum's codes, so the member's balance and points
  * screens read the same. Clients translate them; the numbers never change.
  */
 export const BALANCE_MODULES = {
@@ -40,7 +40,7 @@ export type PointsModule = (typeof POINTS_MODULES)[keyof typeof POINTS_MODULES];
 export const PLATFORM_WALLET_ID = 'platform';
 
 /**
- * Where held bounty points wait (ADR 0015): wallets have no frozen points, so a points bounty moves from the asker
+ * Where held bounty points wait (ADR 0017): wallets have no frozen points, so a points bounty moves from the asker
  * to this wallet when held and from it to the answerer (or back) later; every point stays in some wallet.
  */
 export const BOUNTY_ESCROW_WALLET_ID = 'bounty-escrow';

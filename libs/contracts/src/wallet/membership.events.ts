@@ -62,7 +62,7 @@ export const MembershipStockChanged = defineEvent({
   }),
 });
 
-/** What an order is, fixed when it is placed (DOMAIN §7): later edits of the card do not change it. */
+/** What an order is, fixed when it is placed (docs/rules/wallet.md, membership cards): later edits of the card do not change it. */
 const orderSnapshot = z.object({
   orderId: z.string(),
   orderNumber: z.string(),

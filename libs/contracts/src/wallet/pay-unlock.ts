@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * `wallet.payUnlock` (a peer command the wallet answers, ARCHITECTURE §5): the forum asks the wallet to move a
+ * `wallet.payUnlock` (a peer command the wallet answers, docs/architecture.md): the forum asks the wallet to move a
  * paid unlock's price from the reader to the author (type 40: points; type 50: fen, minus the platform share).
  * The transfer id is derived from what is bought, so one (topic, reader, type) is paid at most once, whoever asks
  * and however often.

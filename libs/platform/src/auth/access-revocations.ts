@@ -42,7 +42,7 @@ type Listener = (revocation: Revocation) => void;
 /**
  * Which sessions and accounts no longer hold access, in this process: every access token is checked against it
  * (`TokenService.actorOf`), so logout, password change or reset, disabling and cancelling take effect on the next
- * request. Two map lookups per request. Fed from three sides (ADR 0025): identity's own commits in this process
+ * request. Two map lookups per request. Fed from three sides (ADR 0026): identity's own commits in this process
  * (at once), each context's `access-revocations` projection (Kafka), and a poll of that projection's collection
  * (other replicas of the same context, within a second).
  *

@@ -14,7 +14,7 @@ function codeOf(run: () => unknown): string | undefined {
 }
 
 describe('tokens', () => {
-  it('reads the specification header "Bearer access,refresh"', () => {
+  it('reads the header "Bearer access,refresh" the member site sends', () => {
     expect(bearerTokens('Bearer aaa,bbb')).toEqual({ access: 'aaa', refresh: 'bbb' });
     expect(bearerTokens('Bearer aaa')).toEqual({ access: 'aaa', refresh: null });
     expect(bearerTokens('Bearer aaa,')).toEqual({ access: 'aaa', refresh: null });

@@ -68,7 +68,7 @@ export class TokenService {
   }
 }
 
-/** `Authorization: Bearer <access>,<refresh>`: the specification's header carries both tokens. */
+/** `Authorization: Bearer <access>,<refresh>`: the member site's header carries both tokens (docs/rules/people.md, accounts). */
 export function bearerTokens(header: string | undefined): { access: string; refresh: string | null } | null {
   if (!header) return null;
   const match = /^Bearer\s+([^,\s]+)(?:\s*,\s*(\S*))?\s*$/i.exec(header);

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 
 /**
- * Hidden blocks (`<hide type value data-block-id>…</hide>`, DOMAIN §4) inside SANITIZED content HTML (the output
+ * Hidden blocks (`<hide type value data-block-id>…</hide>`, docs/rules/forum.md, hidden content) inside SANITIZED content HTML (the output
  * of `sanitizeContent`): there `<` and `>` never appear unescaped in text or attribute values and every tag is
  * closed, so a linear scan of the tags is exact. Blocks are numbered by position (`index`, which changes when the
  * author edits), never nested (the sanitizer flattens nested ones into the outer block), and named by a stable

@@ -4,7 +4,7 @@ export const MAX_MENTIONS = 30;
 
 /**
  * `@nickname` mentions in content HTML, from its text only (not from attributes or URLs), unique, in order of
- * appearance, at most `max` (DOMAIN §3: at most 30 per item). An `@` glued to a word before it (an e-mail
+ * appearance, at most `max` (docs/rules/forum.md: at most 30 per item). An `@` glued to a word before it (an e-mail
  * address) is not a mention. Nicknames are 1–15 characters with no whitespace or punctuation that ends a name.
  */
 const MENTION = /(^|[^\p{L}\p{N}_.@-])@([^\s@<>&"'`/\\,，。:：;；!！?？()（）[\]【】{}|=+*#$%^~]{1,15})/gu;

@@ -63,7 +63,7 @@ function options({ imageHosts = [] }: SanitizeOptions): IOptions {
       'td',
       'figure',
       'figcaption',
-      // The only custom elements (DOMAIN §3).
+      // The only custom elements (docs/rules/forum.md).
       'hide',
       'player',
     ],
@@ -137,7 +137,7 @@ function options({ imageHosts = [] }: SanitizeOptions): IOptions {
 }
 
 /**
- * The allow-list sanitizer every content HTML goes through before it is stored (DOMAIN §3): no script, no event
+ * The allow-list sanitizer every content HTML goes through before it is stored (docs/rules/forum.md): no script, no event
  * handler, no `javascript:`/`data:` URL, images and video only from the site's own storage (`/api/files/`) or
  * allowed https hosts, `<hide type value data-block-id>` and `<player>` the only custom elements, nested hidden blocks
  * flattened, links with `rel="nofollow noopener noreferrer"`.

@@ -23,7 +23,7 @@ export type PeerAnswer =
 const PEER_AUDIENCE = 'forum-peer';
 
 /**
- * Synchronous commands one context asks of another (ARCHITECTURE §5: the member's request returns the real
+ * Synchronous commands one context asks of another (docs/architecture.md: the member's request returns the real
  * outcome of a money move). The owning context registers a handler under `<context>.<command>`; a caller
  * executes it by name. When the owner runs in this process (the all-in-one app, tests), the handler is called
  * directly; otherwise the command goes over HTTP to the owner's service (`PEER_URLS`), authenticated by a

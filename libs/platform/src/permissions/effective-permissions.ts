@@ -2,7 +2,7 @@ import { ALL_PERMISSIONS } from '@forum/contracts';
 import type { Actor, Permission } from '@forum/contracts';
 import type { PermissionGrantDocument, PermissionRoleDocument } from './permission-sets.projection';
 
-/** What visitors may do: read what the default roles let everyone read (DOMAIN §1). */
+/** What visitors may do: read what the default roles let everyone read (docs/rules/people.md). */
 const VISITOR_PERMISSIONS: readonly Permission[] = ['topic.view'];
 
 /**

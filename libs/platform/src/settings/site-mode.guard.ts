@@ -11,7 +11,7 @@ const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 export const OpenWhenClosed = () => SetMetadata(OPEN_WHEN_CLOSED, true);
 
 /**
- * The site modes of DOMAIN §12 on every route: closed → 503 with the staff's notice (except routes marked
+ * The site modes (docs/rules/moderation.md, settings) on every route: closed → 503 with the staff's notice (except routes marked
  * `@OpenWhenClosed()`); read-only → every member write refused with the notice. Staff keep working in both.
  */
 @Injectable()

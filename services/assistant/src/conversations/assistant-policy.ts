@@ -17,7 +17,7 @@ export interface AssistantAccess {
 }
 
 /**
- * Who may ask the assistant (DOMAIN §13): signed-in members holding the `aiAssistant` permission (granted by
+ * Who may ask the assistant (docs/rules/assistant.md): signed-in members holding the `aiAssistant` permission (granted by
  * roles), while the `aiAssistant` switch is on; staff always. And how often: `assistant.perMemberPerHour`
  * questions per member and clock hour, counted in this context's database so every replica shares the count.
  */

@@ -66,7 +66,7 @@ function historyOf(events: AssistantConversationEvent[], keep: number): ChatTurn
 }
 
 /**
- * The member's conversations (DOMAIN §13): a question is checked (permission, switch, length, the member's hourly
+ * The member's conversations (docs/rules/assistant.md): a question is checked (permission, switch, length, the member's hourly
  * limit), recorded, answered by the configured provider as a stream, and the answer (or the failure the member
  * saw) recorded in turn. Both providers get the same public context: `search.query`, which answers with a
  * visitor's view of the site, so neither can see a hidden block or a restricted topic.

@@ -26,7 +26,7 @@ const QUOTED_QUESTION = 80;
 const KIND_ORDER = { help: 0, question: 1, topic: 2 } as const;
 
 /**
- * The built-in offline assistant (DOMAIN §13, ADR 0022): no model, no network. It answers with the public content
+ * The built-in offline assistant (docs/rules/assistant.md, ADR 0022): no model, no network. It answers with the public content
  * the search found for the question — help articles first, then topics and questions — each cited with its link,
  * and says plainly that it is the offline assistant. It only ever sees `request.context`, which holds public
  * content without hidden blocks.

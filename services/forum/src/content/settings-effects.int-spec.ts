@@ -6,7 +6,7 @@ import { ForumModule } from '../forum.module';
 import type { TopicDetail } from '../topics/topic.schemas';
 import { ForumFixture, startForum } from '../topics/topics.fixture';
 
-/** Site settings of DOMAIN §12 that the forum obeys: IP location display and the number of mentions per item. */
+/** Site settings that the forum obeys (docs/rules/moderation.md): IP location display and the number of mentions per item. */
 describe('forum: site settings that change what members get', () => {
   let f: ForumFixture;
   let t: TestApp;

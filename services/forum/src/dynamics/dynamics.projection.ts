@@ -20,7 +20,7 @@ export const QUESTION_REFS = 'dynamics_question_refs';
 
 const SUMMARY = 120;
 
-/** DOMAIN §8's activity kinds: posted a topic, commented, quoted, replied; asked, answered, replied to an answer. */
+/** The activity kinds of user dynamics (docs/rules/people.md): posted a topic, commented, quoted, replied; asked, answered, replied to an answer. */
 export type DynamicKind = 'topic' | 'comment' | 'quote' | 'reply' | 'question' | 'answer' | 'answerReply';
 
 export interface DynamicDocument {
@@ -68,7 +68,7 @@ interface TopicEventData {
 }
 
 /**
- * User dynamics (DOMAIN §8): posted a topic, commented, quoted a comment, replied; asked a question, answered,
+ * User dynamics (docs/rules/people.md, dynamics): posted a topic, commented, quoted a comment, replied; asked a question, answered,
  * replied to an answer — one document per item and a newest-first list per member; deleting the item takes it
  * out of the list, restoring it puts it back. Also keeps `topic_refs` and `dynamics_question_refs`.
  */

@@ -13,7 +13,7 @@ import type { DynamicsPage } from './dynamics.reader';
 
 jest.setTimeout(300_000);
 
-/** User dynamics (DOMAIN §8) include asking, answering and replying to an answer, from real Q&A actions. */
+/** User dynamics (docs/rules/people.md, dynamics) include asking, answering and replying to an answer, from real Q&A actions. */
 describe('forum: Q&A in user dynamics', () => {
   let t: TestApp;
   let staffId = '';

@@ -9,7 +9,7 @@ import { topicDecider } from './topic.decider';
 import { ForumFixture, startForum } from './topics.fixture';
 
 /**
- * DOMAIN §4: the server never sends a locked block's content to a reader who has not unlocked it. A topic holds
+ * docs/rules/forum.md (hidden content): the server never sends a locked block's content to a reader who has not unlocked it. A topic holds
  * one block of each type, each with a unique marker; EVERY GET route of the application (enumerated from its
  * OpenAPI document, not a hand list) is called with the topic's id in every path parameter (the author's id in
  * member parameters), as a visitor and as a member who unlocked nothing: no marker anywhere. After the member

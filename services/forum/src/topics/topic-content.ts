@@ -46,7 +46,7 @@ function blockValueValid(type: number, value: string): boolean {
 /**
  * A topic's content and tags checked for posting or editing: sanitized with the allow-list, hidden blocks well
  * formed, tags existing leaf tags within the site's maximum, `@nickname`s resolved to member ids through the
- * forum's nickname copy (an unknown one is a field error "user does not exist", DOMAIN §3). Every hidden block
+ * forum's nickname copy (an unknown one is a field error "user does not exist", docs/rules/forum.md). Every hidden block
  * leaves with its stable id (ADR 0025): on posting a fresh one each; on editing (`previous`: the topic's content
  * before the edit) a block keeps the id the editor sent back when the topic had a block of that id and type.
  */

@@ -13,7 +13,7 @@ const HIDE_PERMISSIONS: Record<HideType, MemberPermission> = {
 };
 
 /**
- * THE one place that asks the platform's PermissionChecker about topics (roles, limited per tag, DOMAIN §1/§4):
+ * THE one place that asks the platform's PermissionChecker about topics (roles, limited per tag, docs/rules/people.md, docs/rules/forum.md):
  * who may view topics of a tag (`topic.view`), post in it (`topic.post`) and use each hidden-content type there
  * (`hide.*`). Staff may do everything (reading every tag needs `content.manage`); visitors get what the default roles let everyone read. A topic with
  * several tags needs the permission on every one.

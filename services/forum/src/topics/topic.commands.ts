@@ -26,7 +26,7 @@ function actorOf(meta: CommandMetadata): { by: string; byStaff: boolean } {
   return { by: id, byStaff: kind === 'staff' };
 }
 
-/** The address only feeds `ipLocation`; it stays out of the stored events (DOMAIN: no IPs in events). */
+/** The address only feeds `ipLocation`; it stays out of the stored events (docs/rules/README.md: no IP addresses in events). */
 function withoutAddress(meta: CommandMetadata): CommandMetadata {
   const { ip: _ip, ...actor } = meta.actor;
   return { ...meta, actor };

@@ -8,7 +8,7 @@ export const CONTENT_MAX = 100_000;
 const tagIds = listOf(z.string().min(1).max(64)).pipe(z.array(z.string()).min(1).max(10));
 
 /**
- * A red envelope sent with the topic (DOMAIN §5). Only its shape is checked here: the wallet decides the rest
+ * A red envelope sent with the topic (docs/rules/wallet.md, red envelopes). Only its shape is checked here: the wallet decides the rest
  * (amounts in yuan text, counts, bounds, balance) and refuses with `wallet.envelope_*` codes.
  */
 const redEnvelopeInput = z.strictObject({

@@ -17,7 +17,7 @@ export interface TopicHiddenFacts {
 
 export type BlockVisibility = (block: HiddenBlock) => boolean;
 
-/** `{type: unlockedByMe}` for the types present in a topic (DOMAIN §4). */
+/** `{type: unlockedByMe}` for the types present in a topic (docs/rules/forum.md, hidden content). */
 export type HideTagTypeMap = Record<string, boolean>;
 
 export const SEES_EVERYTHING: BlockVisibility = () => true;

@@ -10,7 +10,7 @@ import type { TopicDetail, UnlockRecordView, UnlockResult } from '../topics/topi
 import { ForumFixture, startForum } from '../topics/topics.fixture';
 
 /**
- * Paid hidden content (DOMAIN §4 types 40 and 50, ARCHITECTURE §5): the reader's request pays through the
+ * Paid hidden content (docs/rules/forum.md, hidden types 40 and 50, docs/architecture.md): the reader's request pays through the
  * wallet and answers the opened blocks; the author is credited (minus the platform share for balance), the
  * ledgers pass the audit, refusals write nothing, and a reader pays once whatever the concurrency.
  */

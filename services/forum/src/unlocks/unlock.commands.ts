@@ -48,7 +48,7 @@ export function unlockKey(grant: Pick<UnlockGrant, 'topicId' | 'memberId' | 'typ
 }
 
 /**
- * Unlocking hidden content (DOMAIN §4): by password (type 10) or by paying (40 points, 50 balance) through the
+ * Unlocking hidden content (docs/rules/forum.md, hidden content): by password (type 10) or by paying (40 points, 50 balance) through the
  * wallet's peer command `wallet.payUnlock`, recorded for the author with the stable ids of the blocks it opened
  * (ADR 0025). A paid type is bought once per reader; a password unlock opens the matching blocks not yet open.
  *

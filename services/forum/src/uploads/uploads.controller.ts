@@ -29,7 +29,7 @@ const videoStatus = z.object({
 });
 
 /**
- * The editor's uploads (DOMAIN §3, §12): images and videos, as multipart `file`, in the formats and sizes the
+ * The editor's uploads (docs/rules/forum.md): images and videos, as multipart `file`, in the formats and sizes the
  * settings allow (`uploads.image`, `uploads.video`), the real type read from the bytes. Images come back as an
  * `/api/files/…` URL the sanitizer accepts in `<img src>`; videos as an id for `<player data-video-id>`,
  * `processing` until the background transcode is done.

@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { formBoolean, singleLine } from '@forum/platform';
 
-/** The specification's §5 rules, enforced here and mirrored by the forms. */
+/** The account form rules (docs/rules/people.md, docs/rules/web.md), enforced here and mirrored by the forms. */
 export const ACCOUNT_PATTERN = /^[A-Za-z0-9_]+$/;
 
-/** A nickname: one line (`singleLine`), ≤ 15 characters (DOMAIN §1). */
+/** A nickname: one line (`singleLine`), ≤ 15 characters (docs/rules/people.md). */
 export const nicknameField = singleLine(z.string().trim().min(1).max(15));
 /** The password-recovery hint question or answer: one line, 7–50 characters. */
 export const hintField = singleLine(z.string().trim().min(7).max(50));

@@ -114,7 +114,7 @@ export class AccountsController {
   }
 }
 
-/** `POST /refreshToken` at the root, as the specification's client calls it: the refresh token rides in the Bearer pair. */
+/** `POST /refreshToken` at the root, as the member site calls it (docs/rules/web.md): the refresh token rides in the Bearer pair. */
 @ApiTags('identity')
 @Public()
 @Controller()

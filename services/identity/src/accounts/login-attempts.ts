@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { Db } from 'mongodb';
 import { CONTEXT_DB, SiteSettingsCache } from '@forum/platform';
 
-/** Failed passwords count within this window; the thresholds are the site settings' `captcha` (DOMAIN §11–12). */
+/** Failed passwords count within this window; the thresholds are the site settings' `captcha` (docs/rules/people.md, docs/rules/moderation.md). */
 const WINDOW_MS = 15 * 60_000;
 
 interface FailureDocument {

@@ -16,7 +16,7 @@ interface CaptchaDocument {
 /**
  * 4-character image captchas, valid 120 s, single-use (checking one deletes it, right or wrong). Other contexts
  * ask a captcha of the member through identity's `GET /api/identity/captcha` and check the answer here with the
- * `identity.checkCaptcha` peer command (reports: DOMAIN §10).
+ * `identity.checkCaptcha` peer command (for reports: docs/rules/moderation.md).
  */
 @Injectable()
 export class CaptchaService implements OnModuleInit {

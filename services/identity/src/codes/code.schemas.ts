@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CODE_PURPOSES } from './delivery';
 
-/** The specification's §5 lengths: phone 5–20 digits (mainland numbers are 11), email 5–90, codes 6. */
+/** The form rules' lengths (docs/rules/web.md): phone 5–20 digits (mainland numbers are 11), email 5–90, codes 6. */
 export const phoneField = z.string().trim().min(5).max(20).regex(/^\d+$/);
 export const emailField = z
   .string()

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { formBoolean } from '@forum/platform';
 import { hintField, nicknameField } from '../accounts/account.schemas';
 
-/** DOMAIN §1: nickname ≤ 15 characters; hint question and answer each ≥ 7 (the registration form's rules). */
+/** docs/rules/people.md: nickname ≤ 15 characters; hint question and answer each ≥ 7 (the registration form's rules). */
 export const profilePatchBody = z
   .strictObject({
     nickname: nicknameField.optional(),

@@ -37,7 +37,7 @@ export const memberStateDecider: Decider<MemberStateState, MemberStateCommand, M
   },
   decide(command, state) {
     if (!state.registered) throw new DomainError('common.not_found');
-    // A cancellation is irreversible (DOMAIN §11).
+    // A cancellation is irreversible (docs/rules/people.md, accounts).
     if (state.state === 'cancelled') throw new DomainError('identity.account_disabled');
     if (state.state === command.state) return [];
     const data = { memberId: command.memberId, by: command.by, at: command.now.toISOString() };

@@ -13,7 +13,7 @@ import { MEMBERS, MemberDocument } from '../projections/member-directory.project
 import type { IssuedTokens } from '../sessions/session-issuer';
 import { staffMemberView, StaffMemberView } from './staff.controller';
 
-/** The registration form's rules (specification §5) for the fields a staff account is created with. */
+/** The registration form's rules (docs/rules/web.md) for the fields a staff account is created with. */
 const staffAccountBody = z.strictObject({
   account: z.string().trim().min(3).max(25).regex(ACCOUNT_PATTERN),
   password: z.string().min(7).max(64),

@@ -17,11 +17,13 @@ const memberListQuery = z.strictObject({
   pageSize: wholeNumber().pipe(z.number().min(1).max(100)).default(20),
   /** Part of the account or nickname. */
   q: z.string().trim().max(30).optional(),
+  /** One member by id: where the console links a member's name (topics, reports, ledgers) to their record. */
+  id: z.uuid().optional(),
   state: z.enum(['enabled', 'disabled', 'cancelled']).optional(),
   kind: z.enum(['member', 'staff']).optional(),
 });
 
-/** `cancelled` is irreversible (DOMAIN §11): the member's own cancellation, run by staff without the password. */
+/** `cancelled` is irreversible (docs/rules/people.md, accounts): the member's own cancellation, run by staff without the password. */
 const stateBody = z.strictObject({ state: z.enum(['enabled', 'disabled', 'cancelled']) });
 
 export interface StaffMemberView {
@@ -60,9 +62,10 @@ export class StaffMembersController {
   @RequiresPermission('members.manage')
   @Get('staff/members')
   async list(
-    @ValidQuery(memberListQuery) { page, pageSize, q, state, kind }: z.infer<typeof memberListQuery>,
+    @ValidQuery(memberListQuery) { page, pageSize, q, id, state, kind }: z.infer<typeof memberListQuery>,
   ): Promise<Page<StaffMemberView>> {
     const filter: Filter<MemberDocument> = {};
+    if (id) filter._id = id;
     if (state) filter.state = state;
     if (kind) filter.kind = kind;
     if (q) {

@@ -18,7 +18,7 @@ export const FANOUT_BATCH = 1000;
 
 /**
  * "Someone I follow posted": 90 a topic, 100 a comment, 110 a reply; 170 asked, 180 answered, 190 replied to an
- * answer (DOMAIN §9).
+ * answer (docs/rules/messaging.md).
  */
 export const FOLLOWED_POST_TYPES: ReminderType[] = [90, 100, 110, 170, 180, 190];
 

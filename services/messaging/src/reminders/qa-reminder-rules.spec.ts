@@ -217,7 +217,7 @@ describe('Q&A reminder rules', () => {
     expect(FOLLOWED_POST_TYPES).toEqual(expect.arrayContaining([170, 180, 190]));
   });
 
-  it('every type of the specification is generated, and 310 besides', () => {
+  it('every reminder type of docs/rules/messaging.md is generated, and 310 besides', () => {
     expect(IMPLEMENTED_REMINDER_TYPES).toEqual([...REMINDER_TYPES]);
     expect(REMINDER_TYPES).toHaveLength(32);
   });

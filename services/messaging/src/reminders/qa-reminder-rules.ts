@@ -28,7 +28,7 @@ export const QA_REMINDER_SOURCE_TOPICS = [
 ];
 
 /**
- * The Q&A reminder types (DOMAIN §9): 120 answer to my question, 130 reply in my question, 140 reply to my answer,
+ * The Q&A reminder types (docs/rules/messaging.md): 120 answer to my question, 130 reply in my question, 140 reply to my answer,
  * 150 reply to an answer I replied to, 160 reply to my answer reply, 230/240/250 mentions in a question / answer /
  * answer reply, 280/290/300 likes of my question / answer / answer reply, and 310 my answer adopted (ours: the
  * specification has no type for it). 170/180/190 (someone I follow asked / answered / replied to an answer) come
@@ -151,7 +151,7 @@ export async function planQaReminders(
   }
 }
 
-/** "Someone I follow" for Q&A: 170 asked, 180 answered, 190 replied to an answer (DOMAIN §9). */
+/** "Someone I follow" for Q&A: 170 asked, 180 answered, 190 replied to an answer (docs/rules/messaging.md). */
 export function qaFollowedPost(
   envelope: EventEnvelope,
 ): { authorId: string; type: ReminderType; target: QaTarget; content: string } | null {

@@ -53,7 +53,7 @@ export const REMINDER_SOURCE_TOPICS = [
 ];
 
 /**
- * Reminder types this build generates: every type of DOMAIN §9 — these rules and the Q&A ones, plus 90/100/110 and
+ * Reminder types this build generates: every type of docs/rules/messaging.md — these rules and the Q&A ones, plus 90/100/110 and
  * 170/180/190 from the follower fan-out — and 310 (my answer adopted).
  */
 export const IMPLEMENTED_REMINDER_TYPES: ReminderType[] = [

@@ -24,7 +24,7 @@ import { IMPLEMENTED_REMINDER_TYPES } from './reminder-rules';
 
 export interface ReminderView {
   reminderId: string;
-  /** The most specific of the reminder's types that the member wants (DOMAIN §9 codes). */
+  /** The most specific of the reminder's types that the member wants (docs/rules/messaging.md codes). */
   type: number;
   sender: AuthorView;
   topicId: string | null;

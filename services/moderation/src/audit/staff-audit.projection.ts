@@ -76,7 +76,7 @@ export function auditId(event: Pick<EventEnvelope, 'occurredAt' | 'id'>): string
 }
 
 /**
- * The audit log of every staff action (DOMAIN §12, ADR 0021): every event whose actor is a staff account, from
+ * The audit log of every staff action (docs/rules/moderation.md, audit log; ADR 0021): every event whose actor is a staff account, from
  * every context's topics. Staff commands carry the staff actor into their events (also when moderation asks
  * another context by peer command), so no context has to report its staff actions separately. One document per
  * event, written once (a redelivery finds the same version and changes nothing).

@@ -17,7 +17,7 @@ interface Operation {
 }
 
 /**
- * DOMAIN §12 / issue 9: a staff member without a permission gets 403 from every admin endpoint of that area. The
+ * docs/rules/people.md (staff permissions) / issue 9: a staff member without a permission gets 403 from every admin endpoint of that area. The
  * routes come from the OpenAPI document of the whole product (every context), grouped by the permission their
  * `@RequiresPermission` declares: enumerated, not hand-picked. For each staff permission, a staff account holding
  * every other staff permission is refused on each route of the group; a member and a visitor are refused on every

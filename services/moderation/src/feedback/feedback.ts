@@ -21,7 +21,7 @@ import { SiteSettingsReader } from '../settings/queries/site-settings.reader';
 
 export const FEEDBACK = 'feedback';
 
-/** The specification's online message form (DOMAIN §12): name 1–30, contact not empty, content 1–1000. */
+/** The online message form (docs/rules/moderation.md, content pages): name 1–30, contact not empty, content 1–1000. */
 export const feedbackBody = z.strictObject({
   name: singleLine(z.string().trim().min(1).max(30)),
   contact: singleLine(z.string().trim().min(1).max(100)),

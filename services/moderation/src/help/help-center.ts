@@ -60,7 +60,7 @@ const bySortThenName =
     a.sort - b.sort || key(a).localeCompare(key(b));
 
 /**
- * The help center (DOMAIN §12): categories and articles for everyone, staff edits. It is small (staff-written),
+ * The help center (docs/rules/moderation.md, content pages): categories and articles for everyone, staff edits. It is small (staff-written),
  * so lists and search load the live articles and filter them here: search matches every word, in the title or
  * the content, case-insensitively (Chinese works too: a word is any run of characters between spaces).
  */

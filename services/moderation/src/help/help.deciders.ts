@@ -12,7 +12,7 @@ export type HelpCategoriesCommand =
   | { type: 'ChangeHelpCategory'; categoryId: string; name?: string; sort?: number }
   | { type: 'DeleteHelpCategory'; categoryId: string; articleCount: number };
 
-/** The help center's categories (DOMAIN §12): a flat staff-made list; a category with articles is kept. */
+/** The help center's categories (docs/rules/moderation.md, content pages): a flat staff-made list; a category with articles is kept. */
 export const helpCategoriesDecider: Decider<HelpCategoriesState, HelpCategoriesCommand, HelpCategoryEvent> = {
   name: 'helpCategories',
   initialState: () => ({ categories: {} }),

@@ -7,7 +7,7 @@ import type { AuditLogRow } from '../audit/audit-log';
 import { REPORTABLE_CONTENT } from './report.projections';
 import type { MyReportRow } from './report.reader';
 
-/** Reports on the Q&A kinds (DOMAIN §10): filed from questions, answers and answer replies, acted on by peer command. */
+/** Reports on the Q&A kinds (docs/rules/moderation.md, reports): filed from questions, answers and answer replies, acted on by peer command. */
 describe('reports on Q&A content over HTTP', () => {
   let f: QaFixture;
   let tagId: string;

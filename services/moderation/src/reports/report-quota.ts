@@ -15,7 +15,7 @@ interface QuotaDocument {
 }
 
 /**
- * Report abuse limits (DOMAIN §10): window counters per member, one document per member and window (read and
+ * Report abuse limits (docs/rules/moderation.md, reports): window counters per member, one document per member and window (read and
  * written by `_id`). A limit counts the current and the previous window, so a burst across a window's edge is
  * still caught (never looser than "N in the last window", at worst twice as strict). Past `perMemberPerHour`
  * filing is refused; past `captchaAfterPerMinute` a captcha from identity is required (checked there: identity

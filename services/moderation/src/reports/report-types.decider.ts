@@ -40,7 +40,7 @@ export function hasChildren(state: ReportTypesState, typeId: string): boolean {
   return Object.values(state.types).some((type) => type.parentId === typeId);
 }
 
-/** The report types tree (DOMAIN §10): members choose a type; some require a reason. */
+/** The report types tree (docs/rules/moderation.md, reports): members choose a type; some require a reason. */
 export const reportTypesDecider: Decider<ReportTypesState, ReportTypesCommand, ReportTypeEvent> = {
   name: 'reportTypes',
   initialState: () => ({ types: {} }),

@@ -33,7 +33,7 @@ function staffOf(meta: CommandMetadata): string {
 }
 
 /**
- * Reports (DOMAIN §10, ADR 0020): filing with its checks and abuse limits, the staff decision with its action on
+ * Reports (docs/rules/moderation.md, reports, ADR 0020): filing with its checks and abuse limits, the staff decision with its action on
  * the content, and deletion by either side. Each returns once the report's read model has the change.
  */
 @Injectable()

@@ -74,7 +74,7 @@ const deleted = (by: string, byStaff: boolean): ReportEvent => ({
 const failed = resolved('failed');
 const successful = resolved('successful', 'delete');
 
-describe('report decider (DOMAIN §10)', () => {
+describe('report decider (docs/rules/moderation.md, reports)', () => {
   describe('allowed transitions', () => {
     it('files a report as pending, once (a retry of the same id adds nothing)', () => {
       given(reportDecider).when(file).then([filed]);

@@ -2,7 +2,7 @@ import type { ReportContentAction, ReportEvent, ReportKind, ReportOutcome } from
 import { Decider, DomainError } from '@forum/event-store';
 
 /**
- * One report's life (DOMAIN §10): pending (10) until staff resolve it once, as complaint failed (40) or complaint
+ * One report's life (docs/rules/moderation.md, reports): pending (10) until staff resolve it once, as complaint failed (40) or complaint
  * successful (50); either side may delete it at any point, which marks the status (+1000 by the reporter, +100000
  * by staff) and ends it: a deleted report is never resolved.
  */

@@ -157,7 +157,7 @@ export interface ReportDocument {
   resolvedAt: string | null;
   deletedBy: 'reporter' | 'staff' | null;
   deletedAt: string | null;
-  /** One of the nine codes (DOMAIN §10), kept with the document so lists filter on it. */
+  /** One of the nine codes (docs/rules/moderation.md, reports), kept with the document so lists filter on it. */
   status: number;
 }
 

@@ -38,7 +38,7 @@ export const changeReportTypeBody = z.strictObject({
 });
 export type ChangeReportTypeBody = z.infer<typeof changeReportTypeBody>;
 
-/** A member's report (DOMAIN §10); `captchaKey` + `captchaValue` once the member files many a minute. */
+/** A member's report (docs/rules/moderation.md, reports); `captchaKey` + `captchaValue` once the member files many a minute. */
 export const fileReportBody = z.strictObject({
   kind: z.enum(reportKinds),
   contentId: entityId,

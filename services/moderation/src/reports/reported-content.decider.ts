@@ -2,7 +2,7 @@ import type { ReportedContentEvent, ReportKind } from '@forum/contracts';
 import { Decider, DomainError } from '@forum/event-store';
 
 /**
- * Reports against one piece of content since its last review (DOMAIN §10): one stream per item, so "one pending
+ * Reports against one piece of content since its last review (docs/rules/moderation.md, reports): one stream per item, so "one pending
  * report per member" and "hidden once N distinct members reported it" hold exactly under concurrent filings.
  */
 export interface ReportedContentState {

@@ -50,7 +50,7 @@ function reportId(id: string): string {
   return id;
 }
 
-/** Members report content, attach images, list and delete their own reports (DOMAIN §10). */
+/** Members report content, attach images, list and delete their own reports (docs/rules/moderation.md, reports). */
 @ApiTags('moderation')
 @Controller('moderation')
 export class ReportsController {

@@ -11,7 +11,7 @@ import { REPORTABLE_CONTENT } from './report.projections';
 import type { MyReportRow, StaffReportRow } from './report.reader';
 import type { ReportTypeView } from './report.schemas';
 
-describe('reports (DOMAIN §10) over HTTP', () => {
+describe('reports (docs/rules/moderation.md, reports) over HTTP', () => {
   let f: ForumFixture;
   let tagId: string;
   let spamTypeId: string;

@@ -8,7 +8,7 @@ import { ReportQuota } from './report-quota';
 import { ReportTypes } from './report-types';
 import { ReportsController, StaffReportsController } from './reports.controller';
 
-/** The reports part of the moderation context (DOMAIN §10, ADR 0020). */
+/** The reports part of the moderation context (docs/rules/moderation.md, reports, ADR 0020). */
 export const REPORT_PROJECTIONS: ProjectionDefinition[] = [reportableContentProjection, reportsProjection];
 export const REPORT_CONTROLLERS: Type[] = [ReportsController, StaffReportsController];
 export const REPORT_PROVIDERS: Provider[] = [ReportCommands, ReportReader, ReportTypes, ReportQuota, ContentActions];

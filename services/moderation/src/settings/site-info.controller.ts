@@ -24,7 +24,7 @@ const visitQuery = z.strictObject({
   timestamp: wholeNumber().optional(),
 });
 
-/** The specification's fixed calls at the root: `GET /baseInfo` and `GET /statistic/add`. */
+/** The member site's fixed calls at the root (docs/rules/web.md): `GET /baseInfo` and `GET /statistic/add`. */
 @ApiTags('site')
 @Public()
 @OpenWhenClosed()
@@ -35,7 +35,7 @@ export class SiteInfoController {
     @Inject(CONTEXT_DB) private readonly db: Db,
   ) {}
 
-  /** Site information the member site starts from (specification §3), with the current user. */
+  /** Site information the member site starts from (docs/rules/web.md), with the current user. */
   @Get('baseInfo')
   async baseInfo(@CurrentActor() actor: Actor) {
     const [settings, profile] = await Promise.all([
@@ -71,7 +71,7 @@ export class SiteInfoController {
       closedNotice: settings.closedNotice,
       switches: settings.switches,
       forum: { maxTagsPerTopic: settings.forum.maxTagsPerTopic },
-      /** The ask form's bounds (DOMAIN §6): tags per question, bounty in fen and points. */
+      /** The ask form's bounds (docs/rules/qa.md): tags per question, bounty in fen and points. */
       qa: { maxTags: settings.qa.maxTags, bounty: settings.qa.bounty },
     };
   }

@@ -29,7 +29,7 @@ export interface ReplyBody extends ContentBody {
 }
 
 /**
- * Answers and answer replies (DOMAIN §6): the `answers` switch governs answers, `questionAddenda` replies;
+ * Answers and answer replies (docs/rules/qa.md): the `answers` switch governs answers, `questionAddenda` replies;
  * posting needs `answer.post` on every tag of the question (staff may always). An adopted answer is its
  * author's no more to edit or delete.
  */

@@ -31,7 +31,7 @@ const HOLD_REFUSALS: Partial<Record<string, 'qa.bounty_exceeds_balance' | 'qa.bo
 };
 
 /**
- * The Q&A's side of bounties (ADR 0015): every money move is a wallet peer command, idempotent on the question.
+ * The Q&A's side of bounties (ADR 0017): every money move is a wallet peer command, idempotent on the question.
  * The question's stream decides adoption; the wallet then pays that adoption's round. The `qa-bounties` reactor
  * repeats the wallet call of every adoption and unresolved deletion (a crash between the two changes nothing),
  * and the expiry job refunds bounties held longer than `qa.bountyExpiryDays`.

@@ -18,7 +18,7 @@ import type { AdjustBountyBody, AskBody, ContentBody, EditQuestionBody, Question
 import { questionsProjection } from './questions.projection';
 
 /**
- * Question commands (DOMAIN §6): switches, tags and permissions, then the question's decider; bounty moves go
+ * Question commands (docs/rules/qa.md): switches, tags and permissions, then the question's decider; bounty moves go
  * through the wallet (`QaBounties`). Asking freezes first and then writes the question; if the write fails, the
  * freeze is refunded before the error is answered. Each returns after the read model shows the change, or
  * says `visible: false`.

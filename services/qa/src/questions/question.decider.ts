@@ -59,7 +59,7 @@ function requireLive(state: QuestionState, actor: Actor, staffOnly = false): voi
 }
 
 /**
- * A question's life (DOMAIN §6): asked, edited, appended to, deleted; one answer adopted by the asker or staff,
+ * A question's life (docs/rules/qa.md): asked, edited, appended to, deleted; one answer adopted by the asker or staff,
  * and staff may cancel the adoption. Adopting the answer already adopted appends nothing (a second tab, a retry),
  * another answer is refused: the question's stream decides who wins a race, the wallet pays that one.
  */

@@ -154,7 +154,7 @@ export class QuestionQueries {
   }
 
   /**
-   * The six filters of `/askList` (DOMAIN §6), optionally within one tag. Rows are the same for every reader, so
+   * The six filters of `/askList` (docs/rules/qa.md), optionally within one tag. Rows are the same for every reader, so
    * the page is cached whole, as its JSON bytes (serializing was a large part of a cached request, as in the
    * forum's lists); a page is one `$in` of question documents by `_id` over the list index (ADR 0017).
    */

@@ -1,7 +1,7 @@
 import { Parser } from 'htmlparser2';
 import { redactHiddenBlocks } from '@forum/platform';
 
-/** Elements whose content never reaches the index: locked blocks above all (DOMAIN §4), and non-text. */
+/** Elements whose content never reaches the index: locked blocks above all (docs/rules/forum.md, hidden content), and non-text. */
 const SKIPPED = new Set(['hide', 'script', 'style', 'player', 'video', 'audio']);
 const BLOCKS = new Set([
   'p',

@@ -67,7 +67,7 @@ export class SearchController {
     private readonly follower: IndexFollower,
   ) {}
 
-  /** One search over topics, questions and help articles (DOMAIN §14), permission-filtered, highlighted. */
+  /** One search over topics, questions and help articles (docs/rules/search.md), permission-filtered, highlighted. */
   @Public()
   @Get()
   @RateLimit({ limit: 120, windowSeconds: 60 })

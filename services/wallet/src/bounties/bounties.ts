@@ -33,7 +33,7 @@ function parse<S extends z.ZodType>(schema: S, raw: unknown): z.infer<S> {
 const isStaffOrSystem = (meta: CommandMetadata) => meta.actor.kind === 'staff' || meta.actor.kind === 'system';
 
 /**
- * Question bounties through the wallet (DOMAIN §6, ADR 0015), answered as peer commands for the Q&A context.
+ * Question bounties through the wallet (docs/rules/qa.md, ADR 0017), answered as peer commands for the Q&A context.
  * A refusable movement (the asker's hold, a staff adjustment upwards, reversing an award the answerer may have
  * spent) is checked against the balances before the bounty event is written; the event is then the durable
  * record and its ledger steps follow, each idempotent — the `wallet-bounties` reactor books any step a crash

@@ -46,7 +46,7 @@ function checkTotals(amount: number, points: number): void {
 const illegal = () => new DomainError('wallet.bounty_state_invalid');
 
 /**
- * A question's bounty (DOMAIN §6, ADR 0015): held → awarded → (award cancelled) held again → …; a held bounty
+ * A question's bounty (docs/rules/qa.md, ADR 0017): held → awarded → (award cancelled) held again → …; a held bounty
  * may be adjusted (new totals) or refunded (final). Awards and cancellations name their adoption round, so a
  * late or repeated one (a retry, the healing reactor) changes nothing, while one for a round that is not the
  * bounty's current one is refused. Repeating the command that made the current state appends nothing.

@@ -46,7 +46,7 @@ export function envelopeReference(envelopeId: string): string {
 }
 
 /**
- * Claims (DOMAIN §5), arbitrated on the envelope's stream and paid from the sender's frozen balance.
+ * Claims (docs/rules/wallet.md, red envelopes), arbitrated on the envelope's stream and paid from the sender's frozen balance.
  *
  * A hot envelope is a hot stream, twice: its own, and its sender's wallet. So claims arriving while a commit is
  * being written wait in the envelope's lane and are decided together, one by one against the state (one claim

@@ -50,7 +50,7 @@ const systemMeta = (now: Date): CommandMetadata => ({
 });
 
 /**
- * Unclaimed shares go back to the sender (DOMAIN §5, module 140) exactly once: when the envelope expires (a job
+ * Unclaimed shares go back to the sender (docs/rules/wallet.md, red envelopes, module 140) exactly once: when the envelope expires (a job
  * every minute, over a due list ordered by deadline), when its topic is deleted (a reactor on `forum.topic`), or
  * when the topic could not be posted (`wallet.cancelEnvelope`). The envelope's decider refunds at most once;
  * the release on the wallet is keyed `envelope:<id>:refund`, and a reactor repeats it from `EnvelopeRefunded`

@@ -51,7 +51,7 @@ function fen(value: unknown, field: string): number {
 }
 
 /**
- * Sending a red envelope with a topic (DOMAIN §5), as the peer command `wallet.sendEnvelope` the forum calls
+ * Sending a red envelope with a topic (docs/rules/wallet.md, red envelopes), as the peer command `wallet.sendEnvelope` the forum calls
  * before it posts the topic: checks everything first (type, count 1–999, amounts, the site's bounds, the
  * recipient), then freezes the total on the sender's wallet (`envelope:<id>:freeze`, module 120 — refused
  * when the available balance is short, and then nothing is written), then records `EnvelopeSent` with the whole

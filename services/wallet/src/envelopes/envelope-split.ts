@@ -7,7 +7,7 @@ export type RandomInt = (min: number, max: number) => number;
 export const secureRandomInt: RandomInt = (min, max) => randomInt(min, max + 1);
 
 /**
- * The random envelope's split (DOMAIN §5, "double mean"): with `rest` fen and `left` shares to go (left ≥ 2) the
+ * The random envelope's split (docs/rules/wallet.md, red envelopes, "double mean"): with `rest` fen and `left` shares to go (left ≥ 2) the
  * next share is uniform in `[1, max(1, floor(2·rest/left) − 1)]`, capped so each later share keeps 1 fen; the
  * last share takes what is left. Every position has the same expected amount. Needs `total ≥ count`.
  */

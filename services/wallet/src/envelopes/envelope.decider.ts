@@ -126,7 +126,7 @@ function refund(state: EnvelopeState, command: RefundEnvelope): EnvelopeEvent[] 
 }
 
 /**
- * A red envelope (DOMAIN §5): sent once with its whole split; claims take the shares in order, one per member,
+ * A red envelope (docs/rules/wallet.md, red envelopes): sent once with its whole split; claims take the shares in order, one per member,
  * never more than there are; the sender cannot claim a public one, and a directed one is only for its recipient.
  * The unclaimed rest is refunded once (expiry, topic deleted, or the topic could not be posted); after the
  * deadline nobody claims any more, even before the refund is booked.

@@ -22,7 +22,7 @@ function envelopeId(id: string): string {
   return id;
 }
 
-/** Red envelopes (DOMAIN §5): the send form's bounds, an envelope's card and distribution, claiming. */
+/** Red envelopes (docs/rules/wallet.md, red envelopes): the send form's bounds, an envelope's card and distribution, claiming. */
 @ApiTags('wallet')
 @Controller('wallet/envelopes')
 export class EnvelopesController {

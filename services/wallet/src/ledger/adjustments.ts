@@ -10,7 +10,7 @@ import { LedgerReader, WalletView } from './ledger.reader';
 import { AdjustmentBody, MEMBER_ID } from './wallet.schemas';
 
 /**
- * Staff credit or debit of a member's balance or points (DOMAIN §2, modules 160 / 600). The staff's
+ * Staff credit or debit of a member's balance or points (docs/rules/wallet.md, modules 160 / 600). The staff's
  * Idempotency-Key is required and becomes the operation id: a double click or a retried request books once.
  */
 @Injectable()

@@ -6,7 +6,7 @@ import { PeerCommands, SiteSettingsCache } from '@forum/platform';
 import { legsWithPlatformShare, Transfers } from './transfers';
 
 /**
- * Paid unlocks (DOMAIN §4 types 40 and 50), answered for the forum as the peer command `wallet.payUnlock`: a
+ * Paid unlocks (docs/rules/forum.md, hidden types 40 and 50), answered for the forum as the peer command `wallet.payUnlock`: a
  * transfer from the reader to the author (points: all of it; balance: minus the platform share, booked to the
  * platform wallet). The transfer id is derived from (topic, reader, type), so the debit's operation id is the
  * same for every attempt: concurrent requests and retries pay once, and a repeat answers what was paid.

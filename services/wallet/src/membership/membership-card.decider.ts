@@ -11,7 +11,7 @@ export interface MembershipCardState {
 export type MembershipCardCommand =
   { type: 'Create'; card: MembershipCardDefinition } | { type: 'Change'; card: MembershipCardDefinition };
 
-/** A membership card (DOMAIN §7): staff create it, then replace its definition; it is never deleted (off sale). */
+/** A membership card (docs/rules/wallet.md, membership cards): staff create it, then replace its definition; it is never deleted (off sale). */
 export const membershipCardDecider: Decider<MembershipCardState, MembershipCardCommand, MembershipCardEvent> = {
   name: 'membershipCard',
   initialState: () => ({ card: null }),

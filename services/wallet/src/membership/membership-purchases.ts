@@ -47,7 +47,7 @@ export function orderNumber(orderId: string, at: Date): string {
 }
 
 /**
- * Buying a membership card (DOMAIN §7, ADR 0015), in steps that are each idempotent on the order id:
+ * Buying a membership card (docs/rules/wallet.md, membership cards, ADR 0015), in steps that are each idempotent on the order id:
  * 1. checks that write nothing: card on sale, specification enabled, role still a member role, enough balance
  *    and points in the read model (the refusal every member sees, with nothing written);
  * 2. take one unit on the specification's stock stream (refused at zero: never oversold);

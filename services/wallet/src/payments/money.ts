@@ -6,7 +6,7 @@ const MAX_DIGITS = 12;
 
 /**
  * An amount in yuan (a string, as form bodies send it) to integer fen, exactly: the digits are read as text, so
- * no binary fraction ever rounds "0.29" to 28 fen. The recharge form's rule (DOMAIN §2): greater than zero, at
+ * no binary fraction ever rounds "0.29" to 28 fen. The recharge form's rule (docs/rules/wallet.md): greater than zero, at
  * most 12 digits in all, at most 2 decimals. A JSON number is read through its shortest decimal text.
  */
 export function yuanToFen(input: string): number | null {

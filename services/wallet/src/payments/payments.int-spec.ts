@@ -99,7 +99,7 @@ describe('recharge through the sandbox gateway', () => {
       items: [{ id: 'sandbox' }],
     });
     expect(await intents.countDocuments({ memberId })).toBe(before);
-    // Form bodies work too (the specification's client sends them).
+    // Form bodies work too (the member site sends them).
     expect((await w.t.client.as(memberId).asForm().post('/api/wallet/recharges', { amount: '12.5' })).status).toBe(200);
   });
 

@@ -25,13 +25,13 @@ export interface PaymentView {
 
 export const NOTIFY_PATH = '/api/wallet/payments/notify';
 
-/** Where a gateway sends the member back: the specification's `/paymentCompleted/{product}/{module}/{id}`. */
+/** Where a gateway sends the member back: the member site's `/paymentCompleted/{product}/{module}/{id}`. */
 export function returnPath(provider: string, intentId: string): string {
   return `/paymentCompleted/${provider}/${BALANCE_MODULES.recharge}/${intentId}`;
 }
 
 /**
- * Recharge (DOMAIN §2): the intent is stored before the member leaves for the gateway; the gateway's signed
+ * Recharge (docs/rules/wallet.md): the intent is stored before the member leaves for the gateway; the gateway's signed
  * notify (or the reconciliation job asking it) settles the intent and credits the balance exactly once, however
  * often and however concurrently it arrives: the intent's decider pays once, and the credit's operation id is the
  * intent's id.

@@ -62,7 +62,7 @@ const EARNINGS: Record<
 };
 
 /**
- * Points for posting (DOMAIN §2): each TopicPosted / CommentPosted / ReplyPosted (and the Q&A's QuestionAsked /
+ * Points for posting (docs/rules/wallet.md): each TopicPosted / CommentPosted / ReplyPosted (and the Q&A's QuestionAsked /
  * AnswerPosted / AnswerReplyPosted) credits its author the points the settings give that kind of post at the time the reactor sees it. The operation id is the source event's id,
  * so a redelivered event earns nothing more. Staff posts earn points like anyone's.
  */

@@ -7,7 +7,7 @@ import type { AdminDataProvider } from '../../providers/data-provider';
 const ACCOUNT = /^[A-Za-z0-9_]{3,25}$/;
 
 /**
- * Creates a staff account (the registration rules of specification §5, mirrored from the server); it holds no
+ * Creates a staff account (the registration rules of docs/rules/web.md, mirrored from the server); it holds no
  * staff permission until a role is granted on its row.
  */
 export function CreateStaffButton() {

@@ -44,7 +44,7 @@ export const visitsApi: ResourceConfig = {
 };
 
 export const REPORT_KINDS = ['topic', 'comment', 'reply', 'question', 'answer', 'answerReply'] as const;
-/** The nine status codes (DOMAIN §10). */
+/** The nine status codes (docs/rules/moderation.md, reports). */
 export const REPORT_STATUSES = [10, 40, 50, 1010, 1040, 1050, 100010, 100040, 100050] as const;
 
 export interface ReportRow extends RaRecord {

@@ -18,7 +18,7 @@ import { formatDateTime } from '@/lib/format-time';
 import { useAppState } from '@/stores/app-state';
 
 /**
- * `/user/:memberId?tab=&page=`: a member's public page (spec §2 names no route for it): who they are, their counts,
+ * `/user/:memberId?tab=&page=`: a member's public page (ours: docs/rules/web.md): who they are, their counts,
  * follow and message buttons, then their dynamics (unless they hide them), topics, questions and answers.
  */
 

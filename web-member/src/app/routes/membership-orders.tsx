@@ -9,7 +9,7 @@ import { formatFen } from '@/features/wallet/utils/money';
 import { formatDateTime } from '@/lib/format-time';
 import { ControlScreen } from './control-screen';
 
-/** `/user/control/membershipCardOrderList`: the member's card orders, newest first (spec §3's order fields). */
+/** `/user/control/membershipCardOrderList`: the member's card orders, newest first (the order fields of docs/rules/wallet.md). */
 export function Component() {
   const { t, i18n } = useTranslation();
   const [searchParams] = useSearchParams();

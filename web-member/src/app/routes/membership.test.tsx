@@ -155,7 +155,7 @@ describe('/membershipCard', () => {
 });
 
 describe('/user/control/membershipCardOrderList', () => {
-  it('shows the member’s orders with the fields of the specification', async () => {
+  it('shows the member’s orders with every order field', async () => {
     renderApp('/user/control/membershipCardOrderList', {
       routes: { 'GET /api/wallet/me/membership-orders': () => json(200, page([order])) },
     });

@@ -64,7 +64,7 @@ afterEach(() => {
 });
 
 describe('/register', () => {
-  it('checks every field with the specification’s messages before sending', async () => {
+  it('checks every field with the form rules’ messages before sending', async () => {
     const user = userEvent.setup();
     const { network } = renderApp('/register', { routes: { 'GET /api/identity/captcha': captchas() } });
     await user.click(await screen.findByRole('button', { name: 'Register' }));

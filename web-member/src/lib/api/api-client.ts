@@ -76,7 +76,7 @@ interface Answer {
 }
 
 /**
- * The browser's API client, as spec §7/§8 fix it: common headers, `_t` on GETs, form bodies, the CSRF echo,
+ * The browser's API client, as docs/rules/web.md fixes it: common headers, `_t` on GETs, form bodies, the CSRF echo,
  * a 20 s timeout, the single-flight token refresh with retried requests, and the HTTP error catalogue.
  */
 export function createApiClient(config: ApiClientConfig): ApiClient {
@@ -183,7 +183,7 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
     toast(error.kind === 'timeout' ? 'http.70' : 'http.network', false);
   }
 
-  /** The HTTP error catalogue of spec §8 (401 is handled by the refresh logic). */
+  /** The HTTP error catalogue of docs/rules/web.md (401 is handled by the refresh logic). */
   function reportHttpFailure(error: ApiError, silent: boolean, method: string): void {
     const detail = error.code || error.fieldErrors.length ? error.message : undefined;
     const shown = (show: () => void) => {
@@ -371,7 +371,7 @@ function pathOf(location: string): string {
   return path.replace(/^https?:\/\/[^/]+/, '');
 }
 
-/** A read of one topic: the forum's `GET /api/forum/topics/:id`, or the specification's `/thread`. */
+/** A read of one topic: the forum's `GET /api/forum/topics/:id`, or the route `/thread`. */
 function isTopicRead(method: string, url: string): boolean {
   if (method !== 'GET') return false;
   const path = pathOf(url);

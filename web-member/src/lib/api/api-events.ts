@@ -1,6 +1,6 @@
 import type { SystemUser } from './api-types';
 
-/** Texts of the HTTP error catalogue (spec §8); `http.70` is the timeout, `http.network` an unreachable server. */
+/** Texts of the HTTP error catalogue (docs/rules/web.md); `http.70` is the timeout, `http.network` an unreachable server. */
 export type HttpMessageKey =
   'http.10' | 'http.20' | 'http.30' | 'http.40' | 'http.50' | 'http.60' | 'http.70' | 'http.network';
 

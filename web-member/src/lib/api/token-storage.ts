@@ -1,4 +1,4 @@
-/** The member's session: the token pair kept in localStorage under these keys (spec §3 "Stored session"). */
+/** The member's session: the token pair kept in localStorage under these keys (docs/rules/web.md, shared state and session). */
 export const ACCESS_TOKEN_KEY = 'accessToken';
 export const REFRESH_TOKEN_KEY = 'refreshToken';
 

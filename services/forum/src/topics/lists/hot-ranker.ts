@@ -14,7 +14,7 @@ import {
 import { TopicPageCache } from './page-cache';
 import { readPeriod, TopicReads } from './topic-reads';
 
-/** DOMAIN §3: score = (weighted activity − 1) / (hours since post + 2) ^ gravity. */
+/** docs/rules/forum.md: score = (weighted activity − 1) / (hours since post + 2) ^ gravity. */
 export const HOT_WEIGHTS = { comment: 20, like: 10, read: 1 } as const;
 export const HOT_GRAVITY = 1.8;
 /** Older topics cannot compete with the decay; they are not ranked. */

@@ -1,6 +1,6 @@
 import { rules, type Invalid } from '@/lib/validation';
 
-/** Field → the first rule it breaks (spec §5); fields that are fine are left out. */
+/** Field → the first rule it breaks (docs/rules/web.md); fields that are fine are left out. */
 export type FieldProblems<F extends string> = Partial<Record<F, Invalid>>;
 
 function collect<F extends string>(checks: Record<F, Invalid | null>): FieldProblems<F> {

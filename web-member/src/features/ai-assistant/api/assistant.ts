@@ -15,7 +15,7 @@ export interface AssistantSource {
   url: string;
 }
 
-/** Status code, error code and message: what the dialog shows of any failure (spec §8). */
+/** Status code, error code and message: what the dialog shows of any failure (docs/rules/assistant.md). */
 export interface AssistantFailure {
   status: number;
   code: string;

@@ -45,7 +45,7 @@ function Message({ message, onNavigate }: { message: ConversationMessage; onNavi
 }
 
 /**
- * The AI assistant dialog (DOMAIN §13): the member's conversations, one conversation's messages, and a question
+ * The AI assistant dialog (docs/rules/assistant.md): the member's conversations, one conversation's messages, and a question
  * box. The answer streams in as it is written; failures show status code, error code and message.
  */
 export function AssistantDialog({ status, onClose }: { status: AssistantStatus; onClose: () => void }) {

@@ -1,4 +1,4 @@
-/** Zoom and rotation of the AI chat image preview (spec §9). */
+/** Zoom and rotation of the AI chat image preview (docs/rules/assistant.md). */
 export const ZOOM_MIN = 0.2;
 export const ZOOM_MAX = 7;
 export const BUTTON_ZOOM_STEP = 1.4;

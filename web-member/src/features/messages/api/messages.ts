@@ -28,7 +28,7 @@ export interface MessageView {
 
 export interface ReminderView {
   reminderId: string;
-  /** A DOMAIN §9 code (10 comment on my topic … 300 like on my answer reply), or 310 my answer adopted. */
+  /** A reminder type (docs/rules/messaging.md): 10 comment on my topic … 300 like on my answer reply, 310 my answer adopted. */
   type: number;
   sender: MemberView;
   topicId: string | null;

@@ -4,7 +4,7 @@ import { api } from '@/lib/api/client';
 
 const BASE = '/api/moderation';
 
-/** Every reportable kind (DOMAIN §10); the member site files topics, comments and replies so far. */
+/** Every reportable kind (docs/rules/moderation.md, reports); the member site files topics, comments and replies so far. */
 export type ReportKind = 'topic' | 'comment' | 'reply' | 'question' | 'answer' | 'answerReply';
 
 export interface ReportType {

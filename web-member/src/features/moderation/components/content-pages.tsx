@@ -125,7 +125,7 @@ export function TermsOfService() {
 const FEEDBACK_FIELDS = ['name', 'contact', 'content'] as const;
 type FeedbackField = (typeof FEEDBACK_FIELDS)[number];
 
-/** `/feedback`: name 1–30, contact not empty, content 1–1000 (spec §5); closed by the `feedback` switch. */
+/** `/feedback`: name 1–30, contact not empty, content 1–1000 (docs/rules/web.md); closed by the `feedback` switch. */
 export function FeedbackForm() {
   const { t } = useTranslation();
   const feature = useFeatureSwitch('feedback');

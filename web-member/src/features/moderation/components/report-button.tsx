@@ -10,7 +10,7 @@ import { leafTypes, uploadReportImage, useFileReport, useReportTypes, type Repor
 export const REASON_MAX_LENGTH = 500;
 
 /**
- * "Report" under a topic, comment or reply (DOMAIN §10): a modal dialog to choose the type, write the reason
+ * "Report" under a topic, comment or reply (docs/rules/moderation.md, reports): a modal dialog to choose the type, write the reason
  * (required by some types), attach images (as many as the site allows) and, when the member files many
  * reports a minute, answer a captcha. Visitors are not offered it; while staff switch reporting off it stays, and
  * says so with their message.

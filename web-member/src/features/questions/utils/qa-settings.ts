@@ -1,7 +1,7 @@
 import { useAppState } from '@/stores/app-state';
 import { MAX_YUAN_DIGITS, yuanToFen } from '@/features/wallet/utils/money';
 
-/** The Q&A settings a member's form needs (DOMAIN §6): tags per question and bounty bounds (fen, points). */
+/** The Q&A settings a member's form needs (docs/rules/qa.md): tags per question and bounty bounds (fen, points). */
 export interface QaSettings {
   maxTags: number;
   bounty: { minAmount: number; maxAmount: number; minPoints: number; maxPoints: number };

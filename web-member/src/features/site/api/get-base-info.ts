@@ -4,7 +4,7 @@ import type { SiteInfo } from '@/stores/app-state';
 
 export const baseInfoQueryKey = ['site', 'baseInfo'] as const;
 
-/** `GET /baseInfo`: site settings and the current member; no loading indicator (spec §7). */
+/** `GET /baseInfo`: site settings and the current member; no loading indicator (docs/rules/web.md). */
 export function getBaseInfo(): Promise<Partial<SiteInfo>> {
   return api.get<Partial<SiteInfo>>('/baseInfo', { loading: false });
 }

@@ -165,7 +165,7 @@ function PasswordUnlock({ topicId, onUnlocked }: { topicId: string; onUnlocked: 
 }
 
 /**
- * Buying a paid block (DOMAIN §4): the member confirms the price against what they have (`GET /api/wallet/me`,
+ * Buying a paid block (docs/rules/forum.md, hidden content): the member confirms the price against what they have (`GET /api/wallet/me`,
  * read when the question opens), then pays; the server charges only the confirmed price. Wallet views refresh
  * after paying; a price changed meanwhile reloads the topic so the new one shows.
  */

@@ -10,7 +10,7 @@ export interface WalletView {
 export interface BalanceEntry {
   /** Human-readable, unique. */
   serial: string;
-  /** DOMAIN §2 balance module code. */
+  /** Balance module code (docs/rules/wallet.md). */
   module: number;
   kind: 'credit' | 'debit' | 'freeze' | 'release' | 'spend';
   /** Signed: what arrived in (+) or left (−) the affected balance. */
@@ -23,7 +23,7 @@ export interface BalanceEntry {
 
 export interface PointsEntry {
   serial: string;
-  /** DOMAIN §2 points module code. */
+  /** Points module code (docs/rules/wallet.md). */
   module: number;
   direction: 'income' | 'expense';
   /** Signed like `direction`. */
@@ -50,7 +50,7 @@ export interface EnvelopeMember {
   cancelled: boolean;
 }
 
-/** 10 directed, 20 public random, 30 public fixed (DOMAIN §5). */
+/** 10 directed, 20 public random, 30 public fixed (docs/rules/wallet.md, red envelopes). */
 export type EnvelopeType = 10 | 20 | 30;
 
 export interface EnvelopeView {

@@ -14,7 +14,7 @@ const NAME_SLOT = '\u0000name\u0000';
 export const distributionHref = (envelopeId: string) =>
   `/user/control/redEnvelopeAmountDistributionList?envelopeId=${encodeURIComponent(envelopeId)}`;
 
-/** The red envelope of a topic: who sent it, how much is claimed, and opening it (DOMAIN §5). */
+/** The red envelope of a topic: who sent it, how much is claimed, and opening it (docs/rules/wallet.md, red envelopes). */
 export function EnvelopeCard({ envelopeId, memberId }: { envelopeId: string; memberId: string | null }) {
   const { t } = useTranslation();
   const envelope = useEnvelope(envelopeId);

@@ -29,7 +29,7 @@ function quantityOf(values: EnvelopeValues): number {
 }
 
 /**
- * The rules of DOMAIN §5 the form can know: a yuan amount, 1–maxQuantity shares, every share ≥ 1 fen, the total
+ * The red envelope rules (docs/rules/wallet.md) the form can know: a yuan amount, 1–maxQuantity shares, every share ≥ 1 fen, the total
  * within the site's bounds and not above the available balance, a chosen recipient for a directed envelope. The
  * server checks them again.
  */
