@@ -18,7 +18,7 @@ export async function loadCard(store: EventStore, cardId: string): Promise<Membe
 }
 
 /**
- * Staff manage cards (DOMAIN §7). Each save is an event carrying the staff member; a specification's stock is
+ * Staff manage cards (docs/rules/wallet.md, membership cards). Each save is an event carrying the staff member; a specification's stock is
  * kept on its own stream and changes only by a signed amount, so a save never races a purchase over the stock.
  */
 @Injectable()
