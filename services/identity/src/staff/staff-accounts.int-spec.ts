@@ -73,6 +73,10 @@ describe('staff: cancelling members and creating staff accounts', () => {
     expect(created.body).toMatchObject({ account: 'new_staff', nickname: 'Helper', kind: 'staff', state: 'enabled' });
     const listed = await admin().get<{ items: StaffMemberView[] }>('/api/identity/staff/members?kind=staff&q=new_st');
     expect(listed.body.items.map((member) => member.id)).toEqual([created.body.id]);
+    // The console links a member's name to their record by id.
+    const byId = await admin().get<{ items: StaffMemberView[] }>(`/api/identity/staff/members?id=${created.body.id}`);
+    expect(byId.body.items.map((member) => member.account)).toEqual(['new_staff']);
+    expect((await admin().get('/api/identity/staff/members?id=not-an-id')).status).toBe(400);
 
     const signedIn = await login('new_staff', 'staff-secret', '/api/identity/staff/login');
     expect(signedIn.status).toBe(200);
