@@ -28,6 +28,7 @@ const TEXTS = {
     send: 'Send',
     followedYou: (name: string) => `${name} followed you`,
     followers: 'Followers',
+    openPage: 'View page',
   },
   zh: {
     locale: 'zh-CN',
@@ -39,6 +40,7 @@ const TEXTS = {
     send: '发送',
     followedYou: (name: string) => `${name} 关注了你`,
     followers: '我的粉丝',
+    openPage: '查看主页',
   },
 };
 
@@ -91,7 +93,15 @@ describe('member page in Chromium', () => {
     return posted.body.topicId;
   }
 
+  async function comment(author: Member, topicId: string, content: string): Promise<void> {
+    const posted = await suite.app.client
+      .as(author.id)
+      .post<{ visible: boolean }>(`/api/forum/topics/${topicId}/comments`, { content: `<p>${content}</p>` });
+    expect(posted).toMatchObject({ status: 201, body: { visible: true } });
+  }
+
   const countOf = (page: Page, key: string) => page.locator(`[data-count="${key}"] dd`);
+  const cardCountOf = (card: Locator, key: string) => card.locator(`[data-count="${key}"] strong`);
 
   for (const language of ['zh', 'en'] as const) {
     const text = TEXTS[language];
@@ -145,6 +155,65 @@ describe('member page in Chromium', () => {
           .getByRole('list', { name: text.followers })
           .getByRole('link', { name: b.nickname })
           .waitFor({ timeout: BOOT_MS });
+      },
+      120_000,
+    );
+
+    // The member card: B reaches a commenter (C) from the thread without leaving it — by hovering C's name on a
+    // desktop (en), by tapping it on a phone (zh, 375 px); B follows C from the card, Escape closes it.
+    suite.test(
+      `${language}: the member card of a comment's author, and following from it`,
+      () => ({
+        locale: text.locale,
+        ...(language === 'zh' ? { viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true } : {}),
+        localStorage: { language: text.language, accessToken: b.accessToken, refreshToken: b.refreshToken },
+      }),
+      async ({ page }) => {
+        const c = await register(`mpc${language}`);
+        await comment(c, topicId, `A comment by ${c.nickname}`);
+        await page.goto(`/thread?topicId=${topicId}`);
+        const name = page.locator('.author-name__link', { hasText: c.nickname }).first();
+        await name.waitFor({ timeout: BOOT_MS });
+        if (language === 'zh') await name.tap();
+        else await name.hover();
+
+        const card = page.getByRole('dialog', { name: c.nickname });
+        await card.waitFor({ timeout: BOOT_MS });
+        // A first tap shows the card; it does not leave the thread.
+        expect(new URL(page.url()).pathname).toBe('/thread');
+        await expectText(cardCountOf(card, 'followers'), '0');
+        await expectText(cardCountOf(card, 'topics'), '0');
+        expect(await card.getByRole('link', { name: text.openPage }).getAttribute('href')).toBe(`/user/${c.id}`);
+        if (language === 'zh') {
+          // On a phone the card is a sheet inside the screen, and nothing scrolls sideways.
+          const box = await card.boundingBox();
+          expect(box && box.x >= 0 && box.x + box.width <= 375 && box.y + box.height <= 812).toBe(true);
+          expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+        }
+
+        await card.getByRole('button', { name: text.follow(c.nickname), exact: true }).click();
+        const unfollow = card.getByRole('button', { name: text.unfollow(c.nickname), exact: true });
+        await unfollow.waitFor();
+        expect(await unfollow.getAttribute('aria-pressed')).toBe('true');
+        await expectText(cardCountOf(card, 'followers'), '1');
+
+        if (language === 'zh') {
+          await card.getByRole('link', { name: text.openPage }).tap();
+          await page.waitForURL(`**/user/${c.id}`);
+          // The page knows the follow the card made.
+          await page
+            .getByRole('button', { name: text.unfollow(c.nickname), exact: true })
+            .waitFor({ timeout: BOOT_MS });
+        } else {
+          await page.keyboard.press('Escape');
+          await card.waitFor({ state: 'detached' });
+          // Keyboard: focus on the name shows the card again, Escape closes it.
+          await name.focus();
+          await card.waitFor();
+          await page.keyboard.press('Escape');
+          await card.waitFor({ state: 'detached' });
+          expect(await page.locator('.author-name__link:focus').textContent()).toBe(c.nickname);
+        }
       },
       120_000,
     );

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { appState, applySiteInfo, initialAppState } from '@/stores/app-state';
@@ -47,7 +47,8 @@ const bob = { memberId: BOB, nickname: 'Bob', avatarUrl: '/avatars/bob.png', can
 function renderName(language: Language = 'en') {
   return renderWithProviders(
     <p>
-      <button type="button">before</button> <AuthorName author={bob} avatar /> wrote this
+      <button type="button">before</button> <AuthorName author={bob} avatar /> wrote this{' '}
+      <button type="button">after</button>
     </p>,
     { language, routes: [{ path: '/user/:memberId', element: <h1>member page</h1> }] },
   );
@@ -139,6 +140,24 @@ describe('member card', () => {
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(document.activeElement).toBe(name);
+  });
+
+  it('closes when Tab leaves it, not while a button of it is busy', async () => {
+    bobNetwork();
+    const user = userEvent.setup();
+    renderName();
+    screen.getByRole('button', { name: 'before' }).focus();
+    await user.tab();
+    const card = await screen.findByRole('dialog', { name: /Bob/ });
+    const follow = await within(card).findByRole('button', { name: 'Follow Bob' });
+    follow.focus();
+    // A disabled button drops its focus to nowhere (relatedTarget null): the card stays.
+    fireEvent.blur(follow, { relatedTarget: null });
+    expect(screen.getByRole('dialog')).toBeTruthy();
+    const after = screen.getByRole('button', { name: 'after' });
+    for (let step = 0; step < 6 && document.activeElement !== after; step += 1) await user.tab();
+    expect(document.activeElement).toBe(after);
+    expect(screen.queryByRole('dialog')).toBeNull();
   });
 
   it('on a touch screen a first tap shows the card instead of leaving; its link opens the page (zh)', async () => {

@@ -234,8 +234,11 @@ export function MemberCardTrigger({ memberId, children }: { memberId: string; ch
     }
     if (!open) later(show, CARD_OPEN_DELAY_MS);
   };
+  // Focus leaving for another element closes the card. Focus going nowhere does not: a button of the card that is
+  // busy (disabled) while following drops its focus, and the card must stay to show the result.
   const onBlur = (event: FocusEvent) => {
-    if (!root.current?.contains(event.relatedTarget as Node | null)) hide();
+    const next = event.relatedTarget as Node | null;
+    if (next && !root.current?.contains(next)) hide();
   };
 
   return (
