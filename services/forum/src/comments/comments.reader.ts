@@ -7,12 +7,25 @@ import { CONTEXT_DB } from '@forum/platform';
 import { LIKE_STATE, LikeStateDocument } from '../reactions/reactions.projection';
 import { TOPIC_REFS, TopicRefDocument } from '../dynamics/dynamics.projection';
 import { REVIEW_QUEUE, SubmissionDocument } from '../review/review-queue.projection';
+import { ThreadCache } from '../topics/thread-cache';
 import { TopicViewPolicy } from '../topics/topic-view-policy';
 import { authorsOf } from './authors';
 import type { CommentPosition, CommentView, MyContentRow, ReplyView } from './comment.schemas';
 import { REPLY_PREVIEW } from './comment.schemas';
 import { COMMENTS, CommentDocument, REPLIES, ReplyDocument } from './comments.projection';
 import { ID_LISTS, IdListDocument, listKey, readList, rowsInOrder } from './id-lists';
+
+/** A page of comments as every reader sees it (nothing liked, nothing pending), with the ids it shows. */
+export interface CommentPageBase {
+  ref: TopicRefDocument | null;
+  total: number;
+  /** Whether this page reaches the last floor (where a member's comments held for review are shown). */
+  lastPage: boolean;
+  items: CommentView[];
+  keys: string[];
+}
+
+const NOTHING_LIKED = new Set<string>();
 
 /**
  * Comment pages as a handful of `_id` reads: the topic's comment-id list, the page's comments, their quoted
@@ -24,14 +37,36 @@ export class CommentsReader {
   constructor(
     @Inject(CONTEXT_DB) private readonly db: Db,
     private readonly policy: TopicViewPolicy,
+    private readonly cache: ThreadCache,
   ) {}
 
   async topicComments(topicId: string, page: number, pageSize: number, viewer: Actor): Promise<Page<CommentView>> {
-    await this.requireReadable(topicId, viewer);
-    const viewerId = viewer.id;
-    const ids = await readList(this.db, 'topicComments', topicId, 'oldestFirst');
+    const base = await this.commentPageBase(topicId, page, pageSize);
+    await this.requireReadable(base.ref, viewer);
+    return this.commentPageFor(base, topicId, page, pageSize, viewer);
+  }
+
+  /**
+   * A page of a topic's comments as every reader sees it (comments, quotes, first replies, author cards, the
+   * topic's ref for the view check), from the thread cache (ADR 0028): dropped when a projection here applies an
+   * event naming the topic, one of these comments, replies or authors.
+   */
+  commentPageBase(topicId: string, page: number, pageSize: number, fresh = false): Promise<CommentPageBase> {
+    if (fresh) return this.buildCommentPage(topicId, page, pageSize);
+    return this.cache.get(`comments|${topicId}|${page}|${pageSize}`, async () => {
+      const value = await this.buildCommentPage(topicId, page, pageSize);
+      return { value, keys: value.keys };
+    });
+  }
+
+  private async buildCommentPage(topicId: string, page: number, pageSize: number): Promise<CommentPageBase> {
+    const [ref, ids] = await Promise.all([
+      this.db.collection<TopicRefDocument>(TOPIC_REFS).findOne({ _id: topicId }),
+      readList(this.db, 'topicComments', topicId, 'oldestFirst'),
+    ]);
     const start = (page - 1) * pageSize;
-    const comments = (await rowsInOrder<CommentDocument>(this.db, COMMENTS, ids.slice(start, start + pageSize))).filter(
+    const pageIds = ids.slice(start, start + pageSize);
+    const comments = (await rowsInOrder<CommentDocument>(this.db, COMMENTS, pageIds)).filter(
       (comment) => !comment.deleted,
     );
     const quoteIds = [...new Set(comments.flatMap((comment) => comment.quoteChain ?? []))];
@@ -49,30 +84,24 @@ export class CommentsReader {
       ]),
     );
     const replies = await rowsInOrder<ReplyDocument>(this.db, REPLIES, [...firstReplyIds.values()].flat());
-    const liked = await this.likedBy(viewerId, [
-      ...comments.map((comment) => `comment.${comment._id}`),
-      ...replies.map((reply) => `reply.${reply._id}`),
-    ]);
-    // The viewer's own held comments follow the last floor, so only the last page (or past it) has them.
-    const pending = start + pageSize >= ids.length ? await this.ownPending(viewer, topicId) : [];
-    const author = await authorsOf(this.db, [
+    const authorIds = [
       ...comments.map((c) => c.authorId),
       ...quoted.map((c) => c.authorId),
       ...replies.flatMap((r) => [r.authorId, r.replyToMemberId]),
-      ...pending.map((p) => p.authorId),
-    ]);
+    ];
+    const author = await authorsOf(this.db, authorIds);
     const quotedById = new Map(quoted.map((comment) => [comment._id, comment]));
     const repliesByComment = new Map<string, ReplyView[]>();
     for (const reply of replies) {
       if (reply.deleted) continue;
       const list = repliesByComment.get(reply.commentId) ?? [];
-      list.push(toReplyView(reply, author, liked));
+      list.push(toReplyView(reply, author, NOTHING_LIKED));
       repliesByComment.set(reply.commentId, list);
     }
     const items = comments.map((comment): CommentView => ({
       commentId: comment._id,
       topicId: comment.topicId,
-      floor: ids.indexOf(comment._id) + 1,
+      floor: start + pageIds.indexOf(comment._id) + 1,
       author: author(comment.authorId),
       contentHtml: comment.contentHtml,
       quotes: (comment.quoteChain ?? []).map((quotedId) => {
@@ -89,29 +118,69 @@ export class CommentsReader {
       postedAt: comment.postedAt,
       editedAt: comment.editedAt ?? null,
       likeCount: comment.likeCount ?? 0,
-      likedByMe: liked.has(`comment.${comment._id}`),
+      likedByMe: false,
       replyCount: comment.replyCount ?? 0,
       replies: repliesByComment.get(comment._id) ?? [],
     }));
-    for (const held of pending) {
-      if (held.payload.kind !== 'comment') continue;
-      items.push({
-        commentId: held._id,
-        topicId,
-        floor: 0,
-        author: author(held.authorId),
-        contentHtml: held.payload.contentHtml,
-        quotes: [],
-        postedAt: held.submittedAt,
-        editedAt: null,
-        likeCount: 0,
-        likedByMe: false,
-        replyCount: 0,
-        replies: [],
-        pending: true,
-      });
+    const keys = [
+      topicId,
+      ...(ref?.tagIds ?? []),
+      ...comments.map((comment) => comment._id),
+      ...quoteIds,
+      ...replies.map((reply) => reply._id),
+      ...authorIds.filter((id): id is string => !!id),
+    ];
+    return { ref, total: ids.length, lastPage: start + pageSize >= ids.length, items, keys };
+  }
+
+  /** A cached page as `viewer` sees it: their likes, and their own comments held for review after the last floor. */
+  async commentPageFor(
+    base: CommentPageBase,
+    topicId: string,
+    page: number,
+    pageSize: number,
+    viewer: Actor,
+    /** The viewer's likes among `likeTargets(base)` when the caller has them already. */
+    known?: Set<string>,
+  ): Promise<Page<CommentView>> {
+    // The viewer's own held comments follow the last floor, so only the last page (or past it) has them.
+    const [liked, pending] = await Promise.all([
+      known ?? this.likedBy(viewer.id, likeTargets(base)),
+      base.lastPage ? this.ownPending(viewer, topicId) : [],
+    ]);
+    const items =
+      liked.size === 0
+        ? base.items.map((comment) => ({ ...comment }))
+        : base.items.map((comment) => ({
+            ...comment,
+            likedByMe: liked.has(`comment.${comment.commentId}`),
+            replies: comment.replies.map((reply) => ({ ...reply, likedByMe: liked.has(`reply.${reply.replyId}`) })),
+          }));
+    if (pending.length > 0) {
+      const author = await authorsOf(
+        this.db,
+        pending.map((p) => p.authorId),
+      );
+      for (const held of pending) {
+        if (held.payload.kind !== 'comment') continue;
+        items.push({
+          commentId: held._id,
+          topicId,
+          floor: 0,
+          author: author(held.authorId),
+          contentHtml: held.payload.contentHtml,
+          quotes: [],
+          postedAt: held.submittedAt,
+          editedAt: null,
+          likeCount: 0,
+          likedByMe: false,
+          replyCount: 0,
+          replies: [],
+          pending: true,
+        });
+      }
     }
-    return pageOf(items, page, pageSize, ids.length);
+    return pageOf(items, page, pageSize, base.total);
   }
 
   /** A member's comments on this topic still waiting for review (ADR 0014): one `_id` read when there are none. */
@@ -128,7 +197,7 @@ export class CommentsReader {
   async position(commentId: string, pageSize: number, viewer: Actor): Promise<CommentPosition> {
     const comment = await this.db.collection<CommentDocument>(COMMENTS).findOne({ _id: commentId });
     if (!comment || comment.deleted || !comment.topicId) throw new DomainError('forum.comment_not_found');
-    await this.requireReadable(comment.topicId, viewer);
+    await this.requireReadable(await this.topicRef(comment.topicId), viewer);
     const ids = await readList(this.db, 'topicComments', comment.topicId, 'oldestFirst');
     const index = ids.indexOf(commentId);
     if (index < 0) throw new DomainError('forum.comment_not_found');
@@ -138,7 +207,7 @@ export class CommentsReader {
   async commentReplies(commentId: string, page: number, pageSize: number, viewer: Actor): Promise<Page<ReplyView>> {
     const comment = await this.db.collection<CommentDocument>(COMMENTS).findOne({ _id: commentId });
     if (!comment || comment.deleted || !comment.topicId) throw new DomainError('forum.comment_not_found');
-    await this.requireReadable(comment.topicId, viewer);
+    await this.requireReadable(await this.topicRef(comment.topicId), viewer);
     const viewerId = viewer.id;
     const ids = await readList(this.db, 'commentReplies', commentId, 'oldestFirst');
     const start = (page - 1) * pageSize;
@@ -204,12 +273,15 @@ export class CommentsReader {
    * A deleted topic has no comment pages; a topic in a tag the reader may not view (`topic.view` per tag)
    * shows its comments to nobody but those who may view it. One not yet projected simply has none.
    */
-  private async requireReadable(topicId: string, viewer: Actor): Promise<void> {
-    const ref = await this.db.collection<TopicRefDocument>(TOPIC_REFS).findOne({ _id: topicId });
+  private async requireReadable(ref: TopicRefDocument | null, viewer: Actor): Promise<void> {
     if (!ref) return;
     if (ref.deleted) throw new DomainError('forum.topic_not_found');
     const mayView = await this.policy.filter(viewer);
     if (!mayView(ref.tagIds ?? [])) throw new DomainError(viewer.id ? 'auth.forbidden' : 'auth.unauthorized');
+  }
+
+  private topicRef(topicId: string): Promise<TopicRefDocument | null> {
+    return this.db.collection<TopicRefDocument>(TOPIC_REFS).findOne({ _id: topicId });
   }
 
   /** Topic refs by id (for filtering feeds by what the viewer may read). */
@@ -218,7 +290,8 @@ export class CommentsReader {
     return new Map(refs.map((ref) => [ref._id, ref]));
   }
 
-  private async likedBy(viewerId: string | null, targets: string[]): Promise<Set<string>> {
+  /** Which of `targets` (`comment.<id>`, `reply.<id>`, `topic.<id>`) the viewer likes: one `$in` read by `_id`. */
+  async likedBy(viewerId: string | null, targets: string[]): Promise<Set<string>> {
     if (!viewerId || targets.length === 0) return new Set();
     const states = await this.db
       .collection<LikeStateDocument>(LIKE_STATE)
@@ -226,6 +299,14 @@ export class CommentsReader {
       .toArray();
     return new Set(states.filter((state) => state.liked).map((state) => `${state.targetKind}.${state.targetId}`));
   }
+}
+
+/** What a viewer may have liked on a page: `comment.<id>` and `reply.<id>` of its comments and first replies. */
+export function likeTargets(base: CommentPageBase): string[] {
+  return base.items.flatMap((comment) => [
+    `comment.${comment.commentId}`,
+    ...comment.replies.map((reply) => `reply.${reply.replyId}`),
+  ]);
 }
 
 function toReplyView(reply: ReplyDocument, author: (id: string) => ReplyView['author'], liked: Set<string>): ReplyView {

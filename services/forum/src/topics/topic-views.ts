@@ -20,8 +20,15 @@ import {
 import { TagDirectory } from '../tags/tag-directory';
 import { BlockVisibility, HiddenAccess, SEES_EVERYTHING } from '../unlocks/hidden-access';
 import { TopicReads } from './lists/topic-reads';
+import { ThreadCache } from './thread-cache';
 import { TOPIC_LIST, TopicDocument } from './projections/topic-list.projection';
 import type { TopicDetail, TopicRow } from './topic.schemas';
+
+/** What a topic's detail is built from for any reader (ADR 0028). */
+export interface DetailBase {
+  doc: TopicDocument;
+  profile: MemberProfileDocument | undefined;
+}
 
 export interface RowBase {
   doc: TopicDocument;
@@ -44,6 +51,7 @@ export class TopicViews {
     private readonly reads: TopicReads,
     private readonly tags: TagDirectory,
     private readonly settings: SiteSettingsCache,
+    private readonly cache: ThreadCache,
   ) {}
 
   /** Whether the reader manages content (`content.manage`): deleted topics, stored HTML, every hidden block. */
@@ -143,18 +151,45 @@ export class TopicViews {
 
   /** The detail as `reader` may see it, or null when there is no such live topic (staff also see deleted ones). */
   async detail(topicId: string, reader: Actor, viewAllowed: boolean): Promise<TopicDetail | null> {
-    const doc = (await this.documents([topicId], true)).get(topicId);
+    const base = await this.detailBase(topicId);
+    return base ? this.detailFor(base, reader, viewAllowed) : null;
+  }
+
+  /**
+   * The reader-independent part of a detail (the document with its content, the author's profile), from the
+   * thread cache (ADR 0028): dropped when a projection here applies an event naming the topic, its author or a
+   * tag of it. `fresh` reads it from the database (for a cached page being built again: the page must not be
+   * rebuilt on a part as old as itself).
+   */
+  detailBase(topicId: string, fresh = false): Promise<DetailBase | null> {
+    const build = async () => {
+      const doc = (await this.documents([topicId], true)).get(topicId);
+      if (!doc) return { value: null, keys: [topicId] };
+      const profiles = await this.profiles([doc.authorId]);
+      return { value: { doc, profile: profiles.get(doc.authorId) }, keys: [topicId, doc.authorId, ...doc.tagIds] };
+    };
+    return fresh ? build().then((built) => built.value) : this.cache.get(`topic|${topicId}`, build);
+  }
+
+  /** A detail from its base: what depends on the reader (hidden blocks, likes, edit rights) read now. */
+  async detailFor(
+    base: DetailBase,
+    reader: Actor,
+    viewAllowed: boolean,
+    /** The reader's like and favourite when the caller has them already. */
+    known?: { likedByMe: boolean; favouritedByMe: boolean },
+  ): Promise<TopicDetail | null> {
+    const { doc } = base;
     const staff = await this.access.managesContent(reader);
-    if (!doc || (doc.deleted && !staff)) return null;
-    const [profiles, readCounts, visibility, tagNames, reactions] = await Promise.all([
-      this.profiles([doc.authorId]),
-      this.reads.of([doc._id]),
+    if (doc.deleted && !staff) return null;
+    const [readCount, visibility, tagNames, reactions] = await Promise.all([
+      this.reads.current(doc._id),
       this.access.forTopics(reader, [doc]),
       this.tags.all(),
-      this.reactionsOf(doc._id, reader.id),
+      known ?? this.reactionsOf(doc._id, reader.id),
     ]);
     const visible = visibility.get(doc._id) ?? SEES_EVERYTHING;
-    const row = this.row(doc, profiles.get(doc.authorId), readCounts.get(doc._id) ?? 0, visible, tagNames);
+    const row = this.row(doc, base.profile, readCount, visible, tagNames);
     const isAuthor = reader.id !== null && reader.id === doc.authorId;
     const { editTopics } = this.settings.current().switches;
     // Names blocks of content stored before stable ids (ADR 0025), so the edit form sends their ids back.

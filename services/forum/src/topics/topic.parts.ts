@@ -15,6 +15,8 @@ import { TopicListMaintainer } from './lists/list-maintainer';
 import { TopicPageCache } from './lists/page-cache';
 import { TopicListReader } from './lists/topic-list-reader';
 import { TopicReads } from './lists/topic-reads';
+import { ThreadCache } from './thread-cache';
+import { TopicPageQueries } from './topic-page';
 import { topicListProjection } from './projections/topic-list.projection';
 import { topicStatsProjection } from './projections/topic-stats.projection';
 import { GetTopicListHandler } from './queries/get-topic-list.query';
@@ -63,6 +65,8 @@ export const TOPIC_PROVIDERS = [
   TopicListMaintainer,
   TopicListReader,
   TopicPageCache,
+  ThreadCache,
+  TopicPageQueries,
   HotRanker,
   HiddenAccess,
   TopicSources,

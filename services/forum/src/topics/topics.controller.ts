@@ -11,9 +11,13 @@ import {
   ValidBody,
   ValidQuery,
 } from '@forum/platform';
+import { pagingQuery as commentPagingQuery } from '../comments/comment.schemas';
+import type { PagingQuery as CommentPagingQuery } from '../comments/comment.schemas';
 import { routeId } from '../comments/route-ids';
 import { UnlockCommands } from '../unlocks/unlock.commands';
 import { TopicCommands } from './topic.commands';
+import { TopicPageQueries, topicPageView } from './topic-page';
+import type { TopicPageView } from './topic-page';
 import { TopicQueries } from './topic-queries';
 import {
   editTopicBody,
@@ -54,6 +58,7 @@ export class TopicsController {
     private readonly commands: TopicCommands,
     private readonly unlocks: UnlockCommands,
     private readonly queries: TopicQueries,
+    private readonly pages: TopicPageQueries,
   ) {}
 
   @Post()
@@ -81,6 +86,22 @@ export class TopicsController {
   @ApiOkResponse(json(topicDetail))
   detail(@Param('topicId') topicId: string, @CurrentActor() reader: Actor): Promise<TopicDetail> {
     return this.queries.detail(topicId, reader, new Date());
+  }
+
+  /**
+   * The topic page's first paint in one request: the detail (as `GET :topicId` answers it) and one page of its
+   * comments (as `GET :topicId/comments` answers it).
+   */
+  @Public()
+  @Get(':topicId/page')
+  @Header('content-type', 'application/json; charset=utf-8')
+  @ApiOkResponse(json(topicPageView))
+  page(
+    @Param('topicId') topicId: string,
+    @ValidQuery(commentPagingQuery) { page, pageSize }: CommentPagingQuery,
+    @CurrentActor() reader: Actor,
+  ): Promise<TopicPageView | Buffer> {
+    return this.pages.page(routeId(topicId, 'forum.topic_not_found'), page, pageSize, reader, new Date());
   }
 
   @Public()
