@@ -16,7 +16,7 @@ export const INBOX_STATE = 'inbox_state';
  * `_id` range, which the MongoDB-wire stand-in answers by scanning every member's reminders). `delivered` maps a
  * reminder id to its types, `done` marks the reminders read or deleted one by one. Both only grow by idempotent,
  * commuting writes, so no `_src` entry per delivery stream is needed; entries at or below the read-all watermark
- * no longer count and are pruned by the reader (ADR 0012).
+ * no longer count and are pruned by the reader (ADR 0029).
  */
 export const REMINDER_UNREAD = 'reminder_unread';
 
