@@ -329,3 +329,39 @@ describe('/thread comments and reactions', () => {
     expect(callsTo(network.sent, 'GET', '/api/forum/comments/c42/position')).toHaveLength(1);
   });
 });
+
+describe('/thread first paint', () => {
+  it('shows the topic and its comments from one request, and asks the comment list for later pages', async () => {
+    const user = userEvent.setup();
+    const { network } = renderApp('/thread?topicId=t1', {
+      routes: {
+        'GET /api/forum/topics/t1/page': () =>
+          json(200, {
+            topic: topicDetail({ content: '<p>Served in one answer</p>' }),
+            comments: page([comment({ contentHtml: '<p>A comment from the page</p>' })], { total: 40, totalPages: 2 }),
+          }),
+        'GET /api/forum/topics/t1/comments': () =>
+          json(
+            200,
+            page([comment({ commentId: 'c21', floor: 21, contentHtml: '<p>Page two</p>' })], {
+              page: 2,
+              total: 40,
+              totalPages: 2,
+            }),
+          ),
+        'GET /api/forum/topics/t1/similar': () => json(200, { items: [] }),
+      },
+    });
+    expect(await screen.findByText('Served in one answer')).toBeTruthy();
+    expect(screen.getByText('A comment from the page')).toBeTruthy();
+    expect(callsTo(network.sent, 'GET', '/api/forum/topics/t1/page')).toHaveLength(1);
+    expect(callsTo(network.sent, 'GET', '/api/forum/topics/t1')).toHaveLength(0);
+    expect(callsTo(network.sent, 'GET', '/api/forum/topics/t1/comments')).toHaveLength(0);
+
+    await user.click(screen.getByRole('link', { name: 'Next page' }));
+    expect(await screen.findByText('Page two')).toBeTruthy();
+    expect(callsTo(network.sent, 'GET', '/api/forum/topics/t1/comments')).toHaveLength(1);
+    expect(callsTo(network.sent, 'GET', '/api/forum/topics/t1/page')).toHaveLength(1);
+    expect(screen.getByText('Served in one answer')).toBeTruthy();
+  });
+});

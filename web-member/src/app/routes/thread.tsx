@@ -6,6 +6,7 @@ import { CommentList } from '@/features/topics/components/comment-list';
 import { ContentForm } from '@/features/topics/components/content-form';
 import { SimilarTopics, TopicView } from '@/features/topics/components/topic-detail';
 import { getCommentPosition } from '@/features/topics/api/comments';
+import { useThreadPage } from '@/features/topics/api/thread-page';
 import type { CommentView } from '@/features/topics/api/types';
 import { encodeLocation } from '@/lib/route-codec';
 import { useAppState } from '@/stores/app-state';
@@ -22,6 +23,10 @@ export function Component() {
   const denied = useAppState((state) => !state.topicDetailPermission);
   const [quote, setQuote] = useState<CommentView | null>(null);
   const formRef = useRef<HTMLDivElement>(null);
+  // The first paint of a topic comes in one request; later pages are the comment list's own.
+  const first = useRef({ topicId, page });
+  if (first.current.topicId !== topicId) first.current = { topicId, page };
+  const firstPaint = useThreadPage(topicId, first.current.page, !!topicId && !denied);
 
   // A `commentId` link: find the comment's page, then show that page (the list scrolls to it).
   useEffect(() => {
@@ -59,18 +64,24 @@ export function Component() {
 
   return (
     <div className="thread">
-      <TopicView topicId={topicId} memberId={memberId} />
-      <CommentList
-        topicId={topicId}
-        page={page}
-        memberId={memberId}
-        focusCommentId={commentId}
-        onQuote={(comment) => {
-          setQuote(comment);
-          formRef.current?.scrollIntoView?.({ block: 'center' });
-          formRef.current?.querySelector('textarea')?.focus();
-        }}
-      />
+      {firstPaint.isPending ? (
+        <p className="muted">{t('common.loading')}</p>
+      ) : (
+        <>
+          <TopicView topicId={topicId} memberId={memberId} />
+          <CommentList
+            topicId={topicId}
+            page={page}
+            memberId={memberId}
+            focusCommentId={commentId}
+            onQuote={(comment) => {
+              setQuote(comment);
+              formRef.current?.scrollIntoView?.({ block: 'center' });
+              formRef.current?.querySelector('textarea')?.focus();
+            }}
+          />
+        </>
+      )}
       <div ref={formRef} className="comment-composer">
         <h2 className="section-title">{t('forum.writeComment')}</h2>
         {memberId ? (

@@ -16,6 +16,8 @@ export function useComments(topicId: string, page: number) {
         signal,
       }),
     placeholderData: keepPreviousData,
+    // The app's default freshness, stated: the thread's first paint seeds this query (`useThreadPage`).
+    staleTime: 30_000,
   });
 }
 

@@ -11,7 +11,12 @@ export function getTopic(topicId: string, signal?: AbortSignal): Promise<TopicDe
 }
 
 export function useTopic(topicId: string) {
-  return useQuery({ queryKey: topicQueryKey(topicId), queryFn: ({ signal }) => getTopic(topicId, signal) });
+  // The app's default freshness, stated: the thread's first paint seeds this query (`useThreadPage`).
+  return useQuery({
+    queryKey: topicQueryKey(topicId),
+    queryFn: ({ signal }) => getTopic(topicId, signal),
+    staleTime: 30_000,
+  });
 }
 
 export function useSimilarTopics(topicId: string) {
