@@ -6,6 +6,7 @@ import { ChatView } from '@/features/messages/components/chat-view';
 import { ConversationList } from '@/features/messages/components/conversation-list';
 import { NotificationList } from '@/features/messages/components/notification-list';
 import { ReminderList } from '@/features/messages/components/reminder-list';
+import { EmailPreferencesForm } from '@/features/messages/components/email-preferences';
 import { ReminderPreferencesForm } from '@/features/messages/components/reminder-preferences';
 import { usePublicProfile } from '@/features/social/api/follows';
 import { ControlScreen } from './control-screen';
@@ -55,13 +56,14 @@ export function ChatScreen() {
   );
 }
 
-/** `remindList`: my reminders, and which types I receive. */
+/** `remindList`: my reminders, which types I receive, and which reach me by email. */
 export function RemindersScreen() {
   const { t } = useTranslation();
   const { page } = usePage();
   return (
     <ControlScreen title={t('control.remindList')}>
       <ReminderPreferencesForm />
+      <EmailPreferencesForm />
       <ReminderList page={page} />
     </ControlScreen>
   );

@@ -72,6 +72,7 @@ export const messageKeys = {
   chat: (memberId: string, page: number) => ['messages', 'chat', memberId, page] as const,
   reminders: (page: number) => ['messages', 'reminders', page] as const,
   preferences: () => ['messages', 'reminderPreferences'] as const,
+  emailPreferences: () => ['messages', 'emailPreferences'] as const,
   notifications: (page: number) => ['messages', 'systemNotifications', page] as const,
   blocks: () => ['messages', 'blocks'] as const,
 };
@@ -129,6 +130,26 @@ export function useReminderPreferences() {
   });
 }
 
+export const EMAIL_GROUPS = ['replies', 'mentions', 'privateMessages', 'answers', 'follows'] as const;
+export type EmailGroup = (typeof EMAIL_GROUPS)[number];
+export const EMAIL_MODES = ['never', 'immediately', 'daily'] as const;
+export type EmailMode = (typeof EMAIL_MODES)[number];
+
+export interface EmailPreferences {
+  modes: Record<EmailGroup, EmailMode>;
+  /** Null: the site's default language. */
+  language: 'zh' | 'en' | null;
+  /** Where emails go, masked; null when the account has no verified address. */
+  emailMasked: string | null;
+}
+
+export function useEmailPreferences() {
+  return useQuery({
+    queryKey: messageKeys.emailPreferences(),
+    queryFn: ({ signal }) => api.get<EmailPreferences>(`${BASE}/me/email-preferences`, { signal }),
+  });
+}
+
 /** A messaging write; afterwards every messaging list and the unread badge are fetched again. */
 function useMessagingWrite<Input>(send: (input: Input) => Promise<unknown>) {
   const queryClient = useQueryClient();
@@ -173,6 +194,11 @@ export const useDeleteReminder = () =>
 export const useSetReminderPreferences = () =>
   useMessagingWrite((disabledTypes: number[]) =>
     api.request<ReminderPreferences>('PUT', `${BASE}/reminder-preferences`, { json: { disabledTypes } }),
+  );
+
+export const useSetEmailPreferences = () =>
+  useMessagingWrite((choice: Pick<EmailPreferences, 'modes' | 'language'>) =>
+    api.request<EmailPreferences>('PUT', `${BASE}/me/email-preferences`, { json: choice }),
   );
 
 export const useMarkAllNotificationsRead = () =>
