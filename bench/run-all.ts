@@ -87,6 +87,15 @@ const BENCHES: Bench[] = [
     fallback: cannonRows('forum', null),
   },
   {
+    // Issue 18: the topic page's first paint (views/s, p99) and the reply write path.
+    name: 'forum-page',
+    scripts: [
+      { file: 'forum/topic-page.js', node: [NO_NEGATIVE_TIMEOUT_WARNING] },
+      { file: 'forum/reply-write.js', node: [NO_NEGATIVE_TIMEOUT_WARNING] },
+    ],
+    quick: { args: ['--large', '200', '--seconds', '3'] },
+  },
+  {
     name: 'qa',
     scripts: [{ file: 'qa/run.js', node: [NO_NEGATIVE_TIMEOUT_WARNING] }],
     quick: { args: ['--questions', '1000', '--authors', '100', '--seconds', '3'] },

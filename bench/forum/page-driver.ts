@@ -11,6 +11,8 @@ export interface PageDriverRequest {
   headers?: Record<string, string>;
   connections: number;
   seconds: number;
+  /** A write instead: each iteration sends one request to the next path in turn, with this method and body. */
+  write?: { method: 'POST' | 'PUT' | 'PATCH'; body: string };
 }
 
 /** Page views per second and the time of a whole view (its slowest request), in ms. */
@@ -25,6 +27,8 @@ export interface PageDriverResult {
   failed: number;
   /** The size of one view's answers, in bytes (to see that the answer is the page). */
   bytesPerView: number;
+  /** Writes answered without being visible to their author (`visible: false`: the read-your-writes wait ran out). */
+  notVisible: number;
 }
 
 /**
@@ -40,12 +44,20 @@ async function main(): Promise<void> {
   let failed = 0;
   let requests = 0;
   let bytes = 0;
+  let notVisible = 0;
+  let turn = 0;
   const deadline = performance.now() + request.seconds * 1000;
   const fetchOne = async (path: string): Promise<number> => {
-    const response = await pool.request({ method: 'GET', path, headers: request.headers });
+    const response = await pool.request({
+      method: request.write?.method ?? 'GET',
+      path,
+      headers: request.headers,
+      body: request.write?.body,
+    });
     const body = Buffer.from(await response.body.arrayBuffer());
     requests++;
-    if (response.statusCode !== 200) failed++;
+    if (response.statusCode >= 300) failed++;
+    else if (request.write && body.includes('"visible":false')) notVisible++;
     return body.length;
   };
   const started = performance.now();
@@ -54,7 +66,9 @@ async function main(): Promise<void> {
       while (performance.now() < deadline) {
         const at = performance.now();
         try {
-          const sizes = await Promise.all(request.paths.map(fetchOne));
+          const sizes = request.write
+            ? [await fetchOne(request.paths[turn++ % request.paths.length]!)]
+            : await Promise.all(request.paths.map(fetchOne));
           bytes = sizes.reduce((sum, size) => sum + size, 0);
         } catch {
           failed++;
@@ -76,6 +90,7 @@ async function main(): Promise<void> {
     max: summary.max,
     failed,
     bytesPerView: bytes,
+    notVisible,
   };
   process.stdout.write(JSON.stringify(result));
 }

@@ -1,22 +1,16 @@
 import 'reflect-metadata';
-import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { CommandBus } from '@nestjs/cqrs';
 import { newId } from '@forum/contracts';
-import type { CommandMetadata } from '@forum/contracts';
-import { MEMBER_PROFILES, PermissionChecker } from '@forum/platform';
-import { RegisterMemberCommand } from '../../services/identity/src/accounts/commands';
-import type { IssuedTokens } from '../../services/identity/src/sessions/session-issuer';
 import { IdentityModule } from '../../services/identity/src/identity.module';
 import { ForumModule } from '../../services/forum/src/forum.module';
 import { TagTree } from '../../services/forum/src/tags/tag.commands';
 import { createTagBody } from '../../services/forum/src/tags/tag.schemas';
-import { loadAverage, seconds, setting, startBenchApp, textFlag, until, useInfra } from '../lib/pipeline';
+import { loadAverage, seconds, setting, startBenchApp, textFlag, useInfra } from '../lib/pipeline';
 import { atLeast, atMost, reportResult } from '../lib/result';
 import { machine, mib } from '../lib/stats';
 import type { PageDriverRequest, PageDriverResult } from './page-driver';
+import { drive, machineTicks, median, post, registerMembers, systemMeta } from './product-api';
+import type { Member } from './product-api';
 
 /**
  * bench/forum/topic-page: the first paint of the member site's `/thread` page — the topic, its first page of
@@ -47,50 +41,6 @@ const PAGE_SIZE = 20;
 const WRITERS = 16;
 /** Every fourth comment of a page the bench reads gets replies, up to 7 (the page shows the first 5). */
 const REPLIED_EVERY = 4;
-const CSRF = 'bench-csrf-token-0123456789';
-
-const system = (): CommandMetadata => ({
-  actor: { kind: 'system', id: null, ip: '127.0.0.1' },
-  now: new Date(),
-  correlationId: newId(),
-});
-
-interface Member {
-  id: string;
-  token: string;
-}
-
-/** Machine-wide CPU time from /proc/stat (busy, total), to report how busy both cores were during a measure. */
-function machineTicks(): { busy: number; total: number } {
-  try {
-    const [cpu] = readFileSync('/proc/stat', 'utf8').split('\n');
-    const ticks = cpu!.trim().split(/\s+/).slice(1).map(Number);
-    const idle = (ticks[3] ?? 0) + (ticks[4] ?? 0);
-    const total = ticks.reduce((sum, n) => sum + n, 0);
-    return { busy: total - idle, total };
-  } catch {
-    return { busy: 0, total: 0 };
-  }
-}
-
-function drive(request: PageDriverRequest): Promise<PageDriverResult> {
-  return new Promise((resolve, reject) => {
-    const driver = path.join(__dirname, 'page-driver.js');
-    const child = spawn(process.execPath, [driver, JSON.stringify(request)], { stdio: ['ignore', 'pipe', 'inherit'] });
-    let out = '';
-    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
-    child.on('error', reject);
-    child.on('close', () => {
-      try {
-        resolve(JSON.parse(out) as PageDriverResult);
-      } catch (error) {
-        reject(error as Error);
-      }
-    });
-  });
-}
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)]!;
 
 async function main(): Promise<void> {
   console.log(`bench/forum/topic-page on ${machine()}`);
@@ -107,57 +57,13 @@ async function main(): Promise<void> {
   const base = await t.listen();
   const forum = t.app.select(ForumModule);
 
-  // Members, as the sign-up form makes them (their profiles are the author cards).
   const seedStarted = performance.now();
-  const members: Member[] = [];
-  for (let i = 0; i < MEMBERS; i++) {
-    const password = 'bench-password-1';
-    const issued = (await t.app.get(CommandBus).execute(
-      new RegisterMemberCommand(
-        {
-          account: `tp${Date.now().toString(36)}${i}`,
-          nickname: `Reader ${i} ${newId().slice(-6)}`,
-          password,
-          confirmPassword: password,
-          agreeTerms: true,
-        },
-        system(),
-        'member',
-        true,
-      ),
-    )) as IssuedTokens;
-    members.push({ id: issued.systemUser.id, token: issued.accessToken });
-  }
-  const checker = forum.get(PermissionChecker);
-  await until('member profiles and roles in the forum', async () => {
-    const profiles = await t.db('forum').collection(MEMBER_PROFILES).countDocuments();
-    if (profiles < MEMBERS) return `${profiles} profiles`;
-    for (const member of members)
-      if (!(await checker.can({ kind: 'member', id: member.id }, 'comment.post'))) return 'roles not yet';
-    return (await checker.can({ kind: 'visitor', id: null }, 'topic.view')) ? null : 'visitor role not yet';
-  });
+  const members = await registerMembers(t, MEMBERS);
   const { tagId } = await forum
     .get(TagTree)
-    .create(createTagBody.parse({ name: `Bench ${newId().slice(-6)}` }), system());
+    .create(createTagBody.parse({ name: `Bench ${newId().slice(-6)}` }), systemMeta());
 
-  const write = async <T>(member: Member, url: string, body: unknown): Promise<T> => {
-    for (let attempt = 1; ; attempt++) {
-      const response = await fetch(`${base}${url}`, {
-        method: 'POST',
-        headers: {
-          authorization: `Bearer ${member.token}`,
-          cookie: `cms_token=${CSRF}`,
-          'bbs-xsrf-token': CSRF,
-          'x-requested-with': 'XMLHttpRequest',
-          'content-type': 'application/json',
-        },
-        body: JSON.stringify(body),
-      });
-      const answer = (await response.json()) as T & { code?: string };
-      if (response.status === 201 || response.status === 200) return answer;
-      if (attempt >= 3) throw new Error(`${url}: ${response.status} ${JSON.stringify(answer)}`);
-    }
-  };
+  const write = <T>(member: Member, url: string, body: unknown) => post<T>(base, member, url, body);
   const author = members[0]!;
   const reader = members[1]!;
   const paragraph = `<p>${'A paragraph of the topic, long enough to look like one. '.repeat(8)}</p>`;
