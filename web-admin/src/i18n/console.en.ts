@@ -190,7 +190,13 @@ export const consoleEn = {
       },
     },
   },
+  member_field: {
+    record: "Open the member's record",
+    site: 'Member page on the member site (new tab)',
+    site_of: "Open %{name}'s page on the member site (new tab)",
+  },
   members: {
+    by_id: 'Member id',
     search: 'Account or nickname',
     state: {
       enabled: 'Enabled',

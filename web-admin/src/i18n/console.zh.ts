@@ -187,7 +187,13 @@ export const consoleZh: typeof consoleEn = {
       },
     },
   },
+  member_field: {
+    record: '查看该用户的记录',
+    site: '在会员站打开用户主页（新标签页）',
+    site_of: '在会员站打开 %{name} 的主页（新标签页）',
+  },
   members: {
+    by_id: '用户 ID',
     search: '账号或昵称',
     state: {
       enabled: '正常',

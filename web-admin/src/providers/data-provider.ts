@@ -126,6 +126,8 @@ export interface AdminDataProvider extends DataProvider {
   revokeRole(memberId: Identifier, roleId: string, options?: CommandOptions): Promise<{ data: unknown }>;
   /** The roles granted to a member (the default role aside), each with its end and whether it has expired. */
   memberRoles(memberId: Identifier): Promise<MemberRole[]>;
+  /** What anyone may see of a member (`GET /api/identity/members/:id`): a row that carries only the id names them. */
+  memberProfile(memberId: Identifier): Promise<MemberProfile>;
   captcha(): Promise<Captcha>;
   /** A third-party login provider's client secret, kept by identity only (never in the settings). */
   setOAuthClientSecret(providerId: string, clientSecret: string, options?: CommandOptions): Promise<{ data: unknown }>;
@@ -133,6 +135,12 @@ export interface AdminDataProvider extends DataProvider {
   setAssistantApiKey(apiKey: string, options?: CommandOptions): Promise<{ data: unknown }>;
   clearAssistantApiKey(options?: CommandOptions): Promise<{ data: unknown }>;
   assistantApiKeyState(): Promise<{ set: boolean; setAt: string | null }>;
+}
+
+export interface MemberProfile {
+  id: string;
+  nickname: string | null;
+  cancelled: boolean;
 }
 
 export interface MemberRole {
@@ -333,6 +341,10 @@ export function createDataProvider(options: DataProviderOptions): AdminDataProvi
 
     async memberRoles(memberId) {
       return (await httpClient<MemberRole[]>(`${apiUrl}/identity/members/${segment(memberId)}/roles`)).json;
+    },
+
+    async memberProfile(memberId) {
+      return (await httpClient<MemberProfile>(`${apiUrl}/identity/members/${segment(memberId)}`)).json;
     },
 
     setOAuthClientSecret: (providerId, clientSecret, commandOptions) =>

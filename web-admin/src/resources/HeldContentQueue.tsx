@@ -4,6 +4,7 @@ import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextF
 import { DataTable, DateField, FunctionField, List, SelectInput, useRecordContext, useTranslate } from 'react-admin';
 import type { RaRecord } from 'react-admin';
 import { plainText, useStaffCommand } from './staff-rows';
+import { MemberField } from '../fields/MemberField';
 
 /** One held item of a review queue (the forum's and the Q&A's answer the same shape). */
 export interface HeldItem extends RaRecord {
@@ -107,7 +108,9 @@ export function HeldContentQueue<T extends HeldItem>({ messages, kinds, details,
             )}
           />
         </DataTable.Col>
-        <DataTable.Col source="authorId" disableSort />
+        <DataTable.Col source="authorId" disableSort>
+          <FunctionField<T> render={(item) => <MemberField memberId={item.authorId} />} />
+        </DataTable.Col>
         <DataTable.Col source="submittedAt" disableSort>
           <DateField source="submittedAt" showTime />
         </DataTable.Col>

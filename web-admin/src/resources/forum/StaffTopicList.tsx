@@ -15,6 +15,7 @@ import type { SelectInputProps } from 'react-admin';
 import { MemberSearchInput } from '../../inputs/MemberSearchInput';
 import { useStaffCommand } from '../staff-rows';
 import type { ForumDataProvider, StaffContent, StaffTopic, TopicStatus } from './forum-api';
+import { MemberField } from '../../fields/MemberField';
 
 const STATUSES: TopicStatus[] = ['all', 'live', 'deleted'];
 
@@ -33,14 +34,11 @@ export function LiveOrDeletedInput(props: SelectInputProps) {
   );
 }
 
-/** A row's author by nickname, or as cancelled once the account is gone. */
+/** A row's author: their record in the console and their page on the member site, or cancelled once gone. */
 export function AuthorField() {
-  const translate = useTranslate();
   return (
     <FunctionField<StaffTopic | StaffContent>
-      render={(item) =>
-        item.author?.cancelled ? translate('forum.topics.cancelled_author') : (item.author?.nickname ?? item.authorId)
-      }
+      render={(item) => <MemberField member={item.author} memberId={item.authorId} />}
     />
   );
 }

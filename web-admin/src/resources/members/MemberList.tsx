@@ -6,9 +6,11 @@ import {
   List,
   SearchInput,
   SelectInput,
+  TextInput,
   TopToolbar,
   useTranslate,
 } from 'react-admin';
+import { MemberField } from '../../fields/MemberField';
 import { CreateStaffButton } from './CreateStaffDialog';
 import type { StaffMember } from './member';
 import { MemberPanel } from './MemberPanel';
@@ -47,6 +49,8 @@ export function MemberList() {
       alwaysOn
       choices={(['member', 'staff'] as const).map((kind) => ({ id: kind, name: translate(`members.kind.${kind}`) }))}
     />,
+    // Set by a member's name elsewhere in the console (their record); shown then, with its remove button.
+    <TextInput key="id" source="id" label={translate('members.by_id')} />,
   ];
   return (
     <List
@@ -63,7 +67,19 @@ export function MemberList() {
       <DataTable bulkActionButtons={false} rowClick="expand" expand={<MemberPanel />}>
         <DataTable.Col source="account" disableSort />
         <DataTable.Col source="nickname" disableSort>
-          <FunctionField<StaffMember> render={(member) => member.nickname ?? translate('members.cancelled_name')} />
+          <FunctionField<StaffMember>
+            render={(member) => (
+              <MemberField
+                member={{
+                  id: member.id,
+                  nickname: member.nickname,
+                  account: member.account,
+                  cancelled: member.state === 'cancelled',
+                }}
+                linkRecord={false}
+              />
+            )}
+          />
         </DataTable.Col>
         <DataTable.Col source="kind" disableSort>
           <FunctionField<StaffMember> render={(member) => translate(`members.kind.${member.kind}`)} />

@@ -3,7 +3,10 @@ import MemberIcon from '@mui/icons-material/People';
 import type { ResourceConfig } from '../../providers/data-provider';
 
 /** The console's member list: search (`q`) and filters as query parameters of their own, newest first. */
-export const membersApi: ResourceConfig = { path: 'identity/staff/members', queryFilters: ['q', 'state', 'kind'] };
+export const membersApi: ResourceConfig = {
+  path: 'identity/staff/members',
+  queryFilters: ['q', 'id', 'state', 'kind'],
+};
 
 export default {
   list: lazy(() => import('./MemberList').then(({ MemberList }) => ({ default: MemberList }))),

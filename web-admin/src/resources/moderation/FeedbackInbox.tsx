@@ -1,4 +1,5 @@
-import { DataTable, DateField, DeleteButton, List } from 'react-admin';
+import { DataTable, DateField, DeleteButton, FunctionField, List } from 'react-admin';
+import { MemberField } from '../../fields/MemberField';
 
 /** Online messages from the member site, newest first; deleting one takes it out of the inbox. */
 export function FeedbackInbox() {
@@ -11,7 +12,9 @@ export function FeedbackInbox() {
         <DataTable.Col source="name" disableSort />
         <DataTable.Col source="contact" disableSort />
         <DataTable.Col source="content" disableSort />
-        <DataTable.Col source="memberId" disableSort />
+        <DataTable.Col source="memberId" disableSort>
+          <FunctionField<{ memberId?: string | null }> render={(row) => <MemberField memberId={row.memberId} />} />
+        </DataTable.Col>
         <DataTable.Col disableSort>
           <DeleteButton mutationMode="pessimistic" />
         </DataTable.Col>

@@ -27,6 +27,7 @@ import type { AdminDataProvider, ReportOutcome } from '../../providers/data-prov
 import { useStaffCommand } from '../staff-rows';
 import { REPORT_KINDS, REPORT_STATUSES } from './moderation-api';
 import type { ReportRow } from './moderation-api';
+import { MemberField } from '../../fields/MemberField';
 
 /** Handle a pending report: the outcome, the result the reporter reads, an internal remark, and for a successful complaint whether to delete the content. */
 function HandleReport() {
@@ -166,9 +167,7 @@ export function ReportQueue() {
           />
         </DataTable.Col>
         <DataTable.Col source="reporter" disableSort>
-          <FunctionField<ReportRow>
-            render={(row) => row.reporter.nickname ?? row.reporter.account ?? row.reporter.id}
-          />
+          <FunctionField<ReportRow> render={(row) => <MemberField member={row.reporter} />} />
         </DataTable.Col>
         <DataTable.Col source="filedAt" disableSort>
           <DateField source="filedAt" showTime />

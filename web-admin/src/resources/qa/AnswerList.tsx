@@ -3,6 +3,7 @@ import { DataTable, DateField, FunctionField, List, TextInput, useRecordContext,
 import { QaCommandButton } from './QaCommandButton';
 import type { QaAnswer, QaReply } from './qa-api';
 import { plainText } from '../staff-rows';
+import { MemberField } from '../../fields/MemberField';
 
 function Content({ item, adopted }: { item: QaAnswer | QaReply; adopted?: boolean }) {
   const translate = useTranslate();
@@ -64,7 +65,7 @@ export function AnswerList() {
           <FunctionField<QaAnswer> render={(answer) => <Content item={answer} adopted={answer.adopted} />} />
         </DataTable.Col>
         <DataTable.Col source="author" disableSort>
-          <FunctionField<QaAnswer> render={(answer) => answer.author.nickname ?? answer.author.memberId} />
+          <FunctionField<QaAnswer> render={(answer) => <MemberField member={answer.author} />} />
         </DataTable.Col>
         <DataTable.Col source="questionId" disableSort />
         <DataTable.Col source="postedAt" disableSort>
@@ -87,7 +88,7 @@ export function AnswerReplyList() {
           <FunctionField<QaReply> render={(reply) => <Content item={reply} />} />
         </DataTable.Col>
         <DataTable.Col source="author" disableSort>
-          <FunctionField<QaReply> render={(reply) => reply.author.nickname ?? reply.author.memberId} />
+          <FunctionField<QaReply> render={(reply) => <MemberField member={reply.author} />} />
         </DataTable.Col>
         <DataTable.Col source="questionId" disableSort />
         <DataTable.Col source="postedAt" disableSort>

@@ -14,6 +14,7 @@ import { useStaffCommand } from '../staff-rows';
 import { QaCommandButton } from './QaCommandButton';
 import { QUESTION_FILTERS } from './qa-api';
 import type { QaDataProvider, QaQuestion } from './qa-api';
+import { MemberField } from '../../fields/MemberField';
 
 /** Integer fen as yuan with two decimals, without floating point. */
 export function yuan(fen: number): string {
@@ -156,7 +157,7 @@ export function QuestionList() {
           />
         </DataTable.Col>
         <DataTable.Col source="asker" disableSort>
-          <FunctionField<QaQuestion> render={(question) => question.asker.nickname ?? question.asker.memberId} />
+          <FunctionField<QaQuestion> render={(question) => <MemberField member={question.asker} />} />
         </DataTable.Col>
         <DataTable.Col source="bounty" disableSort>
           <FunctionField<QaQuestion> render={(question) => <BountyCell question={question} />} />

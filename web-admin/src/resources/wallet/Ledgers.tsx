@@ -3,6 +3,7 @@ import { DataTable, DateField, FunctionField, List, useGetOne, useListContext, u
 import { MemberSearchInput } from '../../inputs/MemberSearchInput';
 import { fenToYuan, PLATFORM } from './wallet-api';
 import type { WalletAccount } from './wallet-api';
+import { MemberField } from '../../fields/MemberField';
 
 interface EntryRow {
   id: string;
@@ -45,7 +46,16 @@ function MemberSummary() {
   const { filterValues } = useListContext();
   const memberId = String(filterValues.memberId ?? '').trim();
   if (!memberId) return <Typography sx={{ p: 2 }}>{translate('wallet.ledger.choose_member')}</Typography>;
-  return <WalletSummary walletId={memberId} />;
+  return (
+    <>
+      {memberId === PLATFORM ? null : (
+        <Typography component="div" sx={{ px: 2, pt: 1 }}>
+          <MemberField memberId={memberId} />
+        </Typography>
+      )}
+      <WalletSummary walletId={memberId} />
+    </>
+  );
 }
 
 const moduleName = (translate: ReturnType<typeof useTranslate>, ledger: 'balance' | 'points', module: number) =>

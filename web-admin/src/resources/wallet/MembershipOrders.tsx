@@ -1,5 +1,6 @@
 import { BooleanField, DataTable, DateField, FunctionField, List, TextInput, useTranslate } from 'react-admin';
 import { fenToYuan } from './wallet-api';
+import { MemberField } from '../../fields/MemberField';
 
 export interface OrderRow {
   id: string;
@@ -33,7 +34,9 @@ export function MembershipOrderList() {
         <DataTable.Col source="paidAt" disableSort>
           <DateField source="paidAt" showTime />
         </DataTable.Col>
-        <DataTable.Col source="memberId" disableSort />
+        <DataTable.Col source="memberId" disableSort>
+          <FunctionField<OrderRow> render={(order) => <MemberField memberId={order.memberId} />} />
+        </DataTable.Col>
         <DataTable.Col source="specName" disableSort>
           <FunctionField<OrderRow> render={(order) => `${order.cardName} · ${order.specName}`} />
         </DataTable.Col>
