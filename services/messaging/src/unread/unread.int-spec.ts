@@ -7,7 +7,7 @@ import { MessagingModule } from '../messaging.module';
 import { INBOX_STATE } from '../reminders/inbox.projection';
 import { SYSTEM_NOTIFICATIONS } from '../notifications/notifications.projection';
 import type { NotificationView, StaffNotificationView } from '../notifications/system-notifications';
-import { seedDemoMessaging } from '../demo-messaging';
+import { DEMO_MEMBER_EMAIL, seedDemoMessaging } from '../demo-messaging';
 import { LiveUnread } from './live-unread';
 import type { UnreadCount } from './unread-counts';
 
@@ -205,6 +205,18 @@ describe('messaging: system notifications and live unread counts', () => {
     expect(chat.body.total).toBe(3);
     expect((await notices(memberId)).items.filter((n) => n.title === '欢迎 · Welcome')).toHaveLength(1);
     expect((await unread(memberId)).privateMessageCount).toBe(1);
+    // The staff's two messages reached the demo member's address, once each: the console's outbox shows them.
+    const outbox = f.t
+      .db('identity')
+      .collection<{ target: string; purpose: string; text: string; headers?: Record<string, string> }>(
+        'outbox_messages',
+      );
+    await eventually(async () =>
+      expect(await outbox.countDocuments({ target: DEMO_MEMBER_EMAIL, purpose: 'notification' })).toBe(2),
+    );
+    const emails = await outbox.find({ target: DEMO_MEMBER_EMAIL }).toArray();
+    expect(emails.map((email) => email.text).join('\n')).toContain('你好！有问题随时私信我。');
+    expect(emails[0]!.headers?.['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
   });
 
   it('pushes from a replica that runs no projector: each replica hears the changes through its own consumer group', async () => {
