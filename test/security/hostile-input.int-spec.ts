@@ -42,10 +42,12 @@ describe('hostile input on every documented route', () => {
   it('refuses every write that has the cookie but not the BBS-XSRF-TOKEN header, before any handler runs', async () => {
     const writes = routes.filter((route) => WRITE_METHODS.includes(route.method));
     const exempt = writes.filter((route) => route.operation['x-skip-csrf']).map(nameOf);
-    // Only server-to-server callbacks and the sandbox gateways' own pages go without the token.
+    // Only server-to-server callbacks, a mail client's one-click unsubscribe (signed link) and the sandbox gateways'
+    // own pages go without the token.
     expect(exempt.sort()).toEqual([
       'POST /api/identity/oauth-sandbox/authorize',
       'POST /api/identity/oauth-sandbox/token',
+      'POST /api/messaging/email/unsubscribe',
       'POST /api/wallet/payments/notify/{provider}',
       'POST /api/wallet/payments/sandbox/checkout/{intentId}',
     ]);
