@@ -63,7 +63,14 @@ describe('/question', () => {
     expect(within(screen.getByRole('region', { name: 'Addenda' })).getByText('I use Rust 1.80')).toBeTruthy();
     const answers = screen.getByRole('region', { name: 'Answers (2)' });
     const first = within(answers).getByRole('listitem', { name: 'Answer by Bob' });
-    expect(within(first).getByText('Chapter 10').closest('li')!.textContent).toContain('replied to Cat');
+    const replyRow = within(first).getByText('Chapter 10').closest('li')!;
+    expect(replyRow.textContent).toContain('replied to Cat');
+    // The member replied to is a link to their page too, not bare text.
+    expect(
+      within(replyRow.querySelector('.reply__head') as HTMLElement)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toContain('Cat');
     expect(screen.queryByRole('button', { name: 'Adopt' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Reply' })).toBeNull();
     const loginToAnswer = screen.getByText(/Log in to answer\./).closest('p') as HTMLElement;

@@ -1,4 +1,5 @@
 import './member.css';
+import { Fragment, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { MemberCardTrigger } from './member-card';
@@ -100,5 +101,16 @@ export function AuthorName({
         {staff}
       </span>
     </MemberCardTrigger>
+  );
+}
+
+/** Put in a translation's `{{name}}` so the sentence is translated whole and the name goes in as a link. */
+export const NAME_SLOT = '\u0000name\u0000';
+
+/** A translated sentence with `NAME_SLOT` where a member's name goes, the name rendered as `name` (an AuthorName). */
+export function WithMemberName({ text, name }: { text: string; name: ReactNode }) {
+  const parts = text.split(NAME_SLOT);
+  return (
+    <>{parts.flatMap((part, index) => (index === 0 ? [part] : [<Fragment key={index}>{name}</Fragment>, part]))}</>
   );
 }

@@ -5,7 +5,7 @@ import { Pagination } from '@/components/ui/pagination';
 import { RichContent } from '@/components/ui/rich-content';
 import { toast } from '@/components/ui/toast-store';
 import { ReportButton } from '@/features/moderation/components/report-button';
-import { AuthorName } from '@/components/member/author-name';
+import { AuthorName, NAME_SLOT, WithMemberName } from '@/components/member/author-name';
 import { ConfirmButton } from '@/features/topics/components/confirm-button';
 import { formatDateTime } from '@/lib/format-time';
 import { useAdoptAnswer, useAnswerLike, useQaDelete, useQuestion } from '../api/questions';
@@ -214,7 +214,13 @@ function Replies({
               <p className="reply__head">
                 <AuthorName author={reply.author} avatar />
                 {parent ? (
-                  <span className="muted"> {t('forum.repliedTo', { name: nameOf(parent.author, cancelled) })}</span>
+                  <span className="muted">
+                    {' '}
+                    <WithMemberName
+                      text={t('forum.repliedTo', { name: NAME_SLOT })}
+                      name={<AuthorName author={parent.author} />}
+                    />
+                  </span>
                 ) : null}
                 <time dateTime={reply.postedAt}> {formatDateTime(reply.postedAt, i18n.language)}</time>
               </p>

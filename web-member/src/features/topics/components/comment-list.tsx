@@ -6,7 +6,7 @@ import { toast } from '@/components/ui/toast-store';
 import { formatDateTime } from '@/lib/format-time';
 import { useCommentReplies, useComments, useDeleteContent } from '../api/comments';
 import type { AuthorView, CommentView, ReplyView } from '../api/types';
-import { AuthorName } from '@/components/member/author-name';
+import { AuthorName, NAME_SLOT, WithMemberName } from '@/components/member/author-name';
 import { ReportButton } from '@/features/moderation/components/report-button';
 import { ConfirmButton } from './confirm-button';
 import { EditForm, ReplyForm } from './content-form';
@@ -197,7 +197,13 @@ function Replies({
               <p className="reply__head">
                 <AuthorName author={reply.author} avatar />
                 {reply.replyTo ? (
-                  <span className="muted"> {t('forum.repliedTo', { name: nameOf(reply.replyTo, cancelled) })}</span>
+                  <span className="muted">
+                    {' '}
+                    <WithMemberName
+                      text={t('forum.repliedTo', { name: NAME_SLOT })}
+                      name={<AuthorName author={reply.replyTo} />}
+                    />
+                  </span>
                 ) : null}
                 <time dateTime={reply.postedAt}> {formatDateTime(reply.postedAt, i18n.language)}</time>
               </p>

@@ -8,8 +8,7 @@ import { useClaimEnvelope, useEnvelope } from '../api/envelopes';
 import type { EnvelopeView } from '../api/types';
 import { formatFen } from '../utils/money';
 import { MemberName } from './member-name';
-
-const NAME_SLOT = '\u0000name\u0000';
+import { NAME_SLOT, WithMemberName } from '@/components/member/author-name';
 
 export const distributionHref = (envelopeId: string) =>
   `/user/control/redEnvelopeAmountDistributionList?envelopeId=${encodeURIComponent(envelopeId)}`;
@@ -30,14 +29,10 @@ export function EnvelopeCard({ envelopeId, memberId }: { envelopeId: string; mem
     );
   }
   const data = envelope.data;
-  // The sentence is translated whole; the sender's name (a link to their page, with their card) goes in its slot.
-  const [beforeName, afterName = ''] = t('wallet.card.from', { name: NAME_SLOT }).split(NAME_SLOT);
   return (
     <section className="envelope-card" aria-label={t('wallet.card.label')}>
       <p className="envelope-card__from">
-        {beforeName}
-        <MemberName member={data.sender} />
-        {afterName}
+        <WithMemberName text={t('wallet.card.from', { name: NAME_SLOT })} name={<MemberName member={data.sender} />} />
       </p>
       <p className="envelope-card__summary">
         {t('wallet.card.summary', {
