@@ -87,6 +87,9 @@ const TEXTS = {
       message: (name: string) => `Send ${name} a private message`,
       chatWith: (name: string) => `Conversation with ${name}`,
       send: 'Send',
+      dynamics: 'Dynamics',
+      posted: 'Posted a topic',
+      answered: 'Answered',
     },
     wallet: {
       amount: 'Amount (yuan)',
@@ -96,6 +99,11 @@ const TEXTS = {
       available: 'Available balance',
       frozen: 'Frozen balance',
       points: 'Points',
+      ledger: 'Balance',
+      bountyHeld: 'Bounty held',
+      bountyAwarded: 'Bounty awarded',
+      envelopeSent: 'Red envelope sent',
+      distribution: 'Distribution',
     },
     card: {
       buyCard: (card: string) => `Buy ${card}`,
@@ -121,9 +129,16 @@ const TEXTS = {
       followed: (name: string) => `${name} followed you`,
       commented: (name: string) => `${name} commented on your topic`,
       repliedInTopic: (name: string) => `${name} replied in your topic`,
+      quoted: (name: string) => `${name} quoted your comment`,
+      repliedToComment: (name: string) => `${name} replied to your comment`,
       unlocked: (name: string) => `${name} unlocked the hidden content of your topic`,
       answered: (name: string) => `${name} answered your question`,
+      followedAnswered: (name: string) => `${name}, whom you follow, answered a question`,
       adopted: (name: string) => `${name} adopted your answer`,
+      markAllRead: 'Mark all read',
+      badge: (count: number) => `Messages, ${count} unread`,
+      anyBadge: /^Messages, \d+ unread$/,
+      conversationWith: (name: string) => `Conversation with ${name}`,
     },
     assistant: {
       open: 'AI assistant',
@@ -192,6 +207,9 @@ const TEXTS = {
       message: (name: string) => `给 ${name} 发私信`,
       chatWith: (name: string) => `与 ${name} 的对话`,
       send: '发送',
+      dynamics: '动态',
+      posted: '发表了话题',
+      answered: '回答了问题',
     },
     wallet: {
       amount: '金额（元）',
@@ -201,6 +219,11 @@ const TEXTS = {
       available: '可用余额',
       frozen: '冻结余额',
       points: '积分',
+      ledger: '余额',
+      bountyHeld: '悬赏冻结',
+      bountyAwarded: '悬赏采纳',
+      envelopeSent: '发红包',
+      distribution: '领取明细',
     },
     card: {
       buyCard: (card: string) => `购买“${card}”`,
@@ -225,9 +248,16 @@ const TEXTS = {
       followed: (name: string) => `${name} 关注了你`,
       commented: (name: string) => `${name} 评论了你的话题`,
       repliedInTopic: (name: string) => `${name} 在你的话题中回复了`,
+      quoted: (name: string) => `${name} 引用了你的评论`,
+      repliedToComment: (name: string) => `${name} 回复了你的评论`,
       unlocked: (name: string) => `${name} 解锁了你话题的隐藏内容`,
       answered: (name: string) => `${name} 回答了你的问题`,
+      followedAnswered: (name: string) => `你关注的 ${name} 回答了问题`,
       adopted: (name: string) => `${name} 采纳了你的答案`,
+      markAllRead: '全部标记已读',
+      badge: (count: number) => `消息，${count} 条未读`,
+      anyBadge: /^消息，\d+ 条未读$/,
+      conversationWith: (name: string) => `与 ${name} 的对话`,
     },
     assistant: {
       open: 'AI 助手',
@@ -383,6 +413,14 @@ describe('a member journey in Chromium (issue 19)', () => {
         // A posts a topic from the editor: a password block, a block sold for 5 points, a red envelope of 2 × ¥1.
         const title = `${language} journey ${stamp}`;
         const topicId = await postTopic(aPage, say, title);
+        await aPage
+          .getByRole('textbox', { name: say.thread.comment, exact: true })
+          .fill(`Thanks for reading, ${language}.`);
+        await aPage.getByRole('button', { name: say.thread.postComment, exact: true }).click();
+        await aPage
+          .locator('li.comment')
+          .filter({ hasText: `Thanks for reading, ${language}.` })
+          .waitFor();
 
         const bPage = await newPage({
           locale: say.locale,
@@ -396,7 +434,7 @@ describe('a member journey in Chromium (issue 19)', () => {
         expect(await bPage.content()).not.toContain('SECRET-PASSWORD');
         expect(await bPage.content()).not.toContain('SECRET-POINTS');
 
-        await commentQuoteReply(bPage, say, b);
+        await commentQuoteReply(bPage, say, a, `Thanks for reading, ${language}.`);
 
         // B reaches A from A's name, follows, and writes to A; the chat says who it is with.
         await bPage.locator('article .author-name__link', { hasText: a.nickname }).first().click();
@@ -440,16 +478,66 @@ describe('a member journey in Chromium (issue 19)', () => {
           .click();
         await answer.getByText(say.qa.adopted, { exact: true }).waitFor();
         await expectWallet(bPage, say, '¥14.00', '¥0.00', '40');
+        // The bounty is one ¥2: held (out of available, into frozen), then paid from frozen — not ¥4 spent.
+        const ledger = bPage.getByRole('table', { name: say.wallet.ledger });
+        const movement = async (entry: string) => {
+          const cells = ledger.getByRole('row').filter({ hasText: entry }).getByRole('cell');
+          return [await cells.nth(2).textContent(), await cells.nth(3).textContent()];
+        };
+        expect(await movement(say.wallet.bountyHeld)).toEqual(['-¥2.00', '+¥2.00']);
+        expect(await movement(say.wallet.bountyAwarded)).toEqual(['—', '-¥2.00']);
+
+        // From the answer's byline to A's page: the answer and the follower are counted, the answer is in A's dynamics.
+        await bPage.goto(questionUrl);
+        await answer.locator('.author-name__link', { hasText: a.nickname }).first().click({ timeout: BOOT_MS });
+        await bPage.waitForURL(`**/user/${a.id}`);
+        await expectText(bPage.locator('[data-count="followers"] dd'), '1');
+        await expectText(bPage.locator('[data-count="topics"] dd'), '1');
+        await expectText(bPage.locator('[data-count="answers"] dd'), '1');
+        const dynamics = bPage.getByRole('table', { name: say.member.dynamics });
+        await dynamics.getByRole('cell', { name: say.member.answered, exact: true }).waitFor({ timeout: BOOT_MS });
+        await dynamics.getByRole('cell', { name: say.member.posted, exact: true }).waitFor();
+
+        // A's money: ¥10 given, ¥2 sent in the envelope (one ¥1 share still waiting), the ¥2 bounty received; points
+        // for the topic, the comment and the answer, and the 5 B paid for the block.
+        await expectWallet(aPage, say, '¥10.00', '¥1.00', '25');
+        const aLedger = aPage.getByRole('table', { name: say.wallet.ledger });
+        const aCells = (entry: string) => aLedger.getByRole('row').filter({ hasText: entry }).getByRole('cell');
+        expect(await aCells(say.wallet.bountyAwarded).nth(2).textContent()).toBe('+¥2.00');
+        await aPage.goto('/user/control/giveRedEnvelopeList');
+        await aPage.getByRole('link', { name: say.wallet.distribution, exact: true }).click({ timeout: BOOT_MS });
+        const claim = aPage.getByRole('row').filter({ hasText: b.nickname });
+        await claim.getByText('¥1.00').waitFor({ timeout: BOOT_MS });
+        expect(await claim.locator('.author-name__link').getAttribute('href')).toBe(`/user/${b.id}`);
 
         // Each side's reminders name the other and each step.
-        await expectReminders(aPage, [
+        await expectReminders(aPage, say, [
           say.reminders.followed(b.nickname),
           say.reminders.commented(b.nickname),
-          say.reminders.repliedInTopic(b.nickname),
+          say.reminders.quoted(b.nickname),
+          say.reminders.repliedToComment(b.nickname),
           say.reminders.unlocked(b.nickname),
           say.reminders.adopted(b.nickname),
         ]);
-        await expectReminders(bPage, [say.reminders.answered(a.nickname)]);
+        // B follows A, but A's answer to B's question is one reminder, of the more specific kind.
+        await expectReminders(bPage, say, [say.reminders.answered(a.nickname)]);
+        expect(
+          await bPage.locator('.message-list__row', { hasText: say.reminders.followedAnswered(a.nickname) }).count(),
+        ).toBe(0);
+
+        // A's badge counts the reminders and B's message; once the reminders are read, B's message is what is left,
+        // and reading it in the chat (which names B) empties the badge.
+        await aPage.getByRole('link', { name: say.reminders.anyBadge }).waitFor({ timeout: BOOT_MS });
+        expect(await aPage.getByRole('link', { name: say.reminders.badge(0) }).count()).toBe(0);
+        await aPage.getByRole('button', { name: say.reminders.markAllRead, exact: true }).click();
+        await aPage.getByRole('link', { name: say.reminders.badge(1) }).waitFor({ timeout: PROJECTION_MS });
+        await aPage.goto('/user/control/privateMessageList');
+        await aPage.getByRole('link', { name: say.reminders.conversationWith(b.nickname) }).click({ timeout: BOOT_MS });
+        await aPage
+          .getByRole('heading', { level: 1, name: say.member.chatWith(b.nickname) })
+          .waitFor({ timeout: BOOT_MS });
+        await aPage.locator('.chat__content', { hasText: greeting }).waitFor();
+        await aPage.getByRole('link', { name: say.reminders.badge(0) }).waitFor({ timeout: PROJECTION_MS });
 
         await assistantAnswersAndReopens(bPage, say, language);
 
@@ -551,24 +639,25 @@ describe('a member journey in Chromium (issue 19)', () => {
     return new URL(page.url()).searchParams.get('topicId')!;
   }
 
-  async function commentQuoteReply(page: Page, say: Say, b: Member) {
+  /** B comments on the topic, then quotes A's comment and replies to it. */
+  async function commentQuoteReply(page: Page, say: Say, a: Member, aComment: string) {
     const box = page.getByRole('textbox', { name: say.thread.comment, exact: true });
     await box.fill('First comment from B.');
     await page.getByRole('button', { name: say.thread.postComment, exact: true }).click();
-    const first = page.locator('li.comment').filter({ hasText: 'First comment from B.' }).first();
-    await first.waitFor();
+    await page.locator('li.comment').filter({ hasText: 'First comment from B.' }).waitFor();
 
-    await first.getByRole('button', { name: say.thread.quote, exact: true }).click();
-    await page.getByText(say.thread.quoting(b.nickname)).waitFor();
-    await box.fill('Quoting myself.');
+    const theirs = page.locator('li.comment').filter({ hasText: aComment }).first();
+    await theirs.getByRole('button', { name: say.thread.quote, exact: true }).click();
+    await page.getByText(say.thread.quoting(a.nickname)).waitFor();
+    await box.fill('Quoting the author.');
     await page.getByRole('button', { name: say.thread.postComment, exact: true }).click();
-    const quoting = page.locator('li.comment').filter({ hasText: 'Quoting myself.' });
-    await quoting.locator('blockquote.quote', { hasText: 'First comment from B.' }).waitFor();
+    const quoting = page.locator('li.comment').filter({ hasText: 'Quoting the author.' });
+    await quoting.locator('blockquote.quote', { hasText: aComment }).waitFor();
 
-    await first.getByRole('button', { name: say.thread.reply, exact: true }).first().click();
-    await first.getByRole('textbox').fill('A reply from B.');
-    await first.getByRole('button', { name: say.thread.postReply, exact: true }).click();
-    await first.locator('li.reply').filter({ hasText: 'A reply from B.' }).waitFor();
+    await theirs.getByRole('button', { name: say.thread.reply, exact: true }).first().click();
+    await theirs.getByRole('textbox').fill('A reply from B.');
+    await theirs.getByRole('button', { name: say.thread.postReply, exact: true }).click();
+    await theirs.locator('li.reply').filter({ hasText: 'A reply from B.' }).waitFor();
   }
 
   async function unlockPayAndOpen(page: Page, say: Say, topicId: string, a: Member) {
@@ -632,36 +721,43 @@ describe('a member journey in Chromium (issue 19)', () => {
   }
 
   /** The balance screen's figures: available, frozen, points. */
+  /**
+   * The balance screen's figures (available, frozen, points) once the ledger's read model has them: reloaded until
+   * they match, then compared, so a wrong figure fails with what the screen showed.
+   */
   async function expectWallet(page: Page, say: Say, available: string, frozen: string, points: string) {
     await page.goto('/user/control/balance');
     const summary = page.getByLabel(say.wallet.summary);
-    await summary.waitFor({ timeout: BOOT_MS });
     const figure = (label: string) => summary.locator('.wallet-summary__item', { hasText: label }).locator('dd');
-    await eventually(
-      async () => {
-        await page.reload();
-        expect([
-          await figure(say.wallet.available).textContent(),
-          await figure(say.wallet.frozen).textContent(),
-          await figure(say.wallet.points).textContent(),
-        ]).toEqual([available, frozen, points]);
-      },
-      { timeoutMs: PROJECTION_MS },
-    );
+    const read = async () => {
+      await summary.waitFor({ timeout: BOOT_MS });
+      return [
+        await figure(say.wallet.available).textContent(),
+        await figure(say.wallet.frozen).textContent(),
+        await figure(say.wallet.points).textContent(),
+      ];
+    };
+    await untilShown(page, async () => (await read()).join() === [available, frozen, points].join());
+    expect(await read()).toEqual([available, frozen, points]);
   }
 
-  async function expectReminders(page: Page, texts: string[]) {
+  /** Each reminder is in the list, once the messaging read model has it: the list is reloaded until it is. */
+  async function expectReminders(page: Page, say: Say, texts: string[]) {
     await page.goto('/user/control/remindList');
-    for (const text of texts) {
-      const row = page.locator('.message-list__row', { hasText: text });
-      await eventually(
-        async () => {
-          if ((await row.count()) === 0) await page.reload();
-          await row.first().waitFor({ timeout: 5_000 });
-        },
-        { timeoutMs: PROJECTION_MS },
-      );
-    }
+    const rows = page.locator('.message-list__row');
+    const missing = async () => {
+      await page.getByRole('button', { name: say.reminders.markAllRead, exact: true }).waitFor({ timeout: BOOT_MS });
+      const shown = await rows.allTextContents();
+      return texts.filter((text) => !shown.some((row) => row.includes(text)));
+    };
+    await untilShown(page, async () => (await missing()).length === 0);
+    expect(await missing()).toEqual([]);
+  }
+
+  /** Reloads the page until `shown` holds or the read models' time is up (the caller then asserts). */
+  async function untilShown(page: Page, shown: () => Promise<boolean>) {
+    const deadline = Date.now() + PROJECTION_MS;
+    while (!(await shown()) && Date.now() < deadline) await page.reload();
   }
 
   async function assistantAnswersAndReopens(page: Page, say: Say, language: Language) {
