@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Db } from 'mongodb';
-import type { ConversationEvent, EmailGroup, EventEnvelope, ReminderDeliveryEvent } from '@forum/contracts';
+import type { ConversationEvent, EventEnvelope, ReminderDeliveryEvent } from '@forum/contracts';
 import type { ReactorDefinition } from '@forum/event-bus';
 import { CONTEXT_DB, ReactorHost } from '@forum/platform';
 import { chatPath, questionPath, topicPath } from './site-paths';
@@ -14,6 +14,7 @@ import type { EmailItem } from './email-messages';
 import { EMAIL_RECIPIENTS } from './email-preferences.projection';
 import type { EmailRecipientDocument } from './email-preferences.projection';
 import { EmailPreferences } from './email-preferences';
+import type { EmailPreferencesView } from './email-preferences';
 import { EmailQueue } from './email-queue';
 
 export const EMAIL_REACTOR = 'messaging-email';
@@ -22,6 +23,8 @@ type Delivered = EventEnvelope & Extract<ReminderDeliveryEvent, { type: 'Reminde
 type MessageSent = EventEnvelope & Extract<ConversationEvent, { type: 'PrivateMessageSent' }>;
 
 const SUMMARY_CHARS = 140;
+
+type MemberChoices = Omit<EmailPreferencesView, 'emailMasked'>;
 
 /**
  * Email notifications from the same events the site's reminders come from (`RemindersDelivered`) and from private
@@ -64,6 +67,7 @@ export class EmailReactor {
       .find({ _id: { $in: [...reachable] } })
       .toArray();
     const disabled = new Map(inboxes.map((inbox) => [inbox._id, new Set(inbox.disabledTypes ?? [])]));
+    const preferences = await this.preferences.ofMany([...reachable]);
     const sender = (await this.members.views([target.senderId])).get(target.senderId)!;
     const path = target.questionId
       ? questionPath(target.questionId)
@@ -75,7 +79,7 @@ export class EmailReactor {
       const off = disabled.get(memberId);
       const chosen = emailGroupOf(types, (type) => !off?.has(type));
       if (!chosen) continue;
-      await this.deliver(memberId, `reminder|${memberId}|${target.sourceEventId}`, {
+      await this.deliver(memberId, preferences.get(memberId)!, `reminder|${memberId}|${target.sourceEventId}`, {
         itemId: target.sourceEventId,
         group: chosen.group,
         type: chosen.type,
@@ -92,7 +96,7 @@ export class EmailReactor {
     const { toMemberId, fromMemberId, messageId, content, sentAt } = event.data;
     if (!(await this.reachable([toMemberId])).has(toMemberId)) return;
     const sender = (await this.members.views([fromMemberId])).get(fromMemberId)!;
-    await this.deliver(toMemberId, `pm|${toMemberId}|${messageId}`, {
+    await this.deliver(toMemberId, await this.preferences.of(toMemberId), `pm|${toMemberId}|${messageId}`, {
       itemId: messageId,
       group: 'privateMessages',
       type: null,
@@ -104,9 +108,8 @@ export class EmailReactor {
     });
   }
 
-  private async deliver(memberId: string, key: string, item: EmailItem): Promise<void> {
-    const preferences = await this.preferences.of(memberId);
-    const mode = preferences.modes[item.group as EmailGroup];
+  private async deliver(memberId: string, preferences: MemberChoices, key: string, item: EmailItem): Promise<void> {
+    const mode = preferences.modes[item.group];
     const now = new Date();
     if (mode === 'immediately') {
       const email = this.composer.immediate(memberId, this.composer.language(preferences.language), item);
