@@ -541,9 +541,16 @@ describe('a member journey in Chromium (issue 19)', () => {
 
         await assistantAnswersAndReopens(bPage, say, language);
 
-        // Staff switch comments off: B's comment shows the staff's message, the topic and the typed text stay.
+        // Staff switch comments off: B's comment and B's reply each show the staff's message; the topic and the
+        // typed texts stay.
         await switchComments(false);
         try {
+          await eventually(async () => {
+            const refused = await suite.app.client
+              .as(b.id, 'member')
+              .post<{ message: string }>(`/api/forum/topics/${topicId}/comments`, { content: '<p>probe</p>' });
+            expect([refused.status, refused.body.message]).toEqual([403, STAFF_MESSAGE]);
+          });
           await bPage.goto(`/thread?topicId=${topicId}`);
           await bPage.getByRole('heading', { name: title }).waitFor({ timeout: BOOT_MS });
           const box = bPage.getByRole('textbox', { name: say.thread.comment, exact: true });
@@ -554,6 +561,19 @@ describe('a member journey in Chromium (issue 19)', () => {
           expect(await bPage.getByText(say.denied).count()).toBe(0);
           expect(await bPage.getByRole('heading', { name: title }).count()).toBe(1);
           expect(await box.inputValue()).toBe(typed);
+
+          const theirs = bPage
+            .locator('li.comment')
+            .filter({ hasText: `Thanks for reading, ${language}.` })
+            .first();
+          await theirs.getByRole('button', { name: say.thread.reply, exact: true }).first().click();
+          const replyBox = theirs.getByRole('textbox');
+          const reply = `A reply kept while comments are off (${language})`;
+          await replyBox.fill(reply);
+          await theirs.getByRole('button', { name: say.thread.postReply, exact: true }).click();
+          await theirs.getByText(STAFF_MESSAGE).waitFor();
+          expect(await replyBox.inputValue()).toBe(reply);
+          expect(await bPage.getByRole('heading', { name: title }).count()).toBe(1);
         } finally {
           await switchComments(true);
         }
