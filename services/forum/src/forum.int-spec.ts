@@ -335,16 +335,7 @@ describe('forum topics over HTTP', () => {
       expect(view.hideTagTypeMap).toEqual({ '10': false, '20': true, '30': false });
     });
 
-    it('opens the grade block when the reader has the points', async () => {
-      const dave = await f.member('dave');
-      await f.t
-        .db('forum')
-        .collection<{ _id: string; points: number }>('member_points')
-        .insertOne({ _id: dave, points: 150 });
-      const view = (await detailAs(dave)).body;
-      expect(view.content).toContain('GRADE-MARK');
-      expect(view.content).not.toMatch(/PW-MARK|COMMENT-MARK/);
-    });
+    // The grade block opening with points the wallet booked: unlocks/grade-unlock.int-spec.ts.
   });
 
   describe('per-tag permissions (roles)', () => {

@@ -7,7 +7,11 @@ import { HiddenAccess } from '../unlocks/hidden-access';
 import { PaidUnlockHealer } from '../unlocks/paid-unlock-healer';
 import { TopicSources } from '../unlocks/topic-source';
 import { UnlockCommands } from '../unlocks/unlock.commands';
-import { topicCommentersProjection, topicUnlocksProjection } from '../unlocks/unlock.projections';
+import {
+  memberPointsProjection,
+  topicCommentersProjection,
+  topicUnlocksProjection,
+} from '../unlocks/unlock.projections';
 import { PostTopicHandler } from './commands/post-topic.handler';
 import { ForumStatsController } from './forum-stats.controller';
 import { HotRanker } from './lists/hot-ranker';
@@ -40,6 +44,7 @@ export const TOPIC_PROJECTIONS = [
   tagsProjection,
   topicUnlocksProjection,
   topicCommentersProjection,
+  memberPointsProjection,
   permissionSetsProjection('forum'),
 ];
 

@@ -1,4 +1,4 @@
-import type { CommentEvent, EventEnvelope, UnlockEvent } from '@forum/contracts';
+import type { CommentEvent, EventEnvelope, UnlockEvent, WalletEvent } from '@forum/contracts';
 import type { ProjectionDefinition, ReadModelWriter } from '@forum/event-bus';
 import type { UnlockGrantRecord } from './opened-blocks';
 
@@ -6,7 +6,7 @@ import type { UnlockGrantRecord } from './opened-blocks';
 export const TOPIC_UNLOCKS = 'topic_unlocks';
 /** `_id: <topicId>:<memberId>`: the reader commented on the topic (hidden type 20 opens). */
 export const TOPIC_COMMENTERS = 'topic_commenters';
-/** `_id: <memberId>`, `{points}`: fed by the wallet context when it lands; absent = 0 points. */
+/** `_id: <memberId>`, `{points}`: each member's points after their latest points entry; absent = 0 points. */
 export const MEMBER_POINTS = 'member_points';
 
 /** One unlock: the stable ids it opened (ADR 0025); `blockIndexes` only in records written before stable ids. */
@@ -61,5 +61,21 @@ export const topicCommentersProjection: ProjectionDefinition = {
       { $set: { topicId, memberId: authorId }, $min: { firstAt: postedAt } },
       { upsert: true },
     );
+  },
+};
+
+/**
+ * A member's points as the wallet last booked them (hidden type 30 opens when they reach the block's figure): the
+ * wallet's points entries carry the points after them, so this copies, never sums.
+ */
+export const memberPointsProjection: ProjectionDefinition = {
+  name: 'forum-member-points',
+  version: 1,
+  topics: ['wallet.wallet'],
+  collections: [MEMBER_POINTS],
+  apply(envelope: EventEnvelope, writer: ReadModelWriter) {
+    const event = envelope as EventEnvelope & WalletEvent;
+    if (event.type !== 'PointsCredited' && event.type !== 'PointsDebited') return;
+    writer.upsertVersioned(MEMBER_POINTS, event.data.memberId, envelope, { $set: { points: event.data.pointsAfter } });
   },
 };
