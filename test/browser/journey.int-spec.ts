@@ -13,7 +13,7 @@ import { MessagingModule } from '../../services/messaging/src/messaging.module';
 import { ModerationModule } from '../../services/moderation/src/moderation.module';
 import { QaModule } from '../../services/qa/src/qa.module';
 import { WalletModule } from '../../services/wallet/src/wallet.module';
-import { browserSuite } from './harness';
+import { browserSuite, horizontalOverflow } from './harness';
 
 /**
  * Issue 19's journey, one member's first day, in the built member site and in each language:
@@ -110,6 +110,8 @@ const TEXTS = {
       buy: 'Buy',
       confirmBuy: 'Confirm and pay',
       bought: (card: string) => `You bought “${card} · One day”`,
+      roles: 'Role',
+      roleUntil: (role: string) => `Your role “${role}” is valid until`,
     },
     qa: {
       title: 'Title',
@@ -230,6 +232,8 @@ const TEXTS = {
       buy: '购买',
       confirmBuy: '确认支付',
       bought: (card: string) => `购买成功：“${card} · One day”`,
+      roles: '角色',
+      roleUntil: (role: string) => `您的角色“${role}”有效期至`,
     },
     qa: {
       title: '标题',
@@ -290,6 +294,7 @@ describe('a member journey in Chromium (issue 19)', () => {
   let staffId: string;
   let tagName: string;
   let cardName: string;
+  let roleName: string;
   let questionTag: string;
 
   const staff = () => suite.app.client.as(staffId, 'staff');
@@ -367,10 +372,11 @@ describe('a member journey in Chromium (issue 19)', () => {
     });
 
     // A membership card for a day, paid from the balance, granting a role of its own.
+    roleName = `Journey VIP ${Date.now().toString(36)}`;
     const role = (await suite.app.app.get(CommandBus).execute(
       new DefineRoleCommand(
         {
-          name: `Journey VIP ${Date.now().toString(36)}`,
+          name: roleName,
           kind: 'member',
           isDefault: false,
           permissions: [{ permission: 'topic.view', tagIds: null }],
@@ -422,10 +428,15 @@ describe('a member journey in Chromium (issue 19)', () => {
           .filter({ hasText: `Thanks for reading, ${language}.` })
           .waitFor();
 
+        // B reads on a phone in zh (375 px: nothing may scroll sideways), on a desktop in en.
         const bPage = await newPage({
           locale: say.locale,
           localStorage: { language: say.language, accessToken: b.accessToken, refreshToken: b.refreshToken },
+          ...(language === 'zh' ? { viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true } : {}),
         });
+        const fitsThePhone = async () => {
+          if (language === 'zh') expect([bPage.url(), await horizontalOverflow(bPage)]).toEqual([bPage.url(), 0]);
+        };
         await bPage.goto(`/thread?topicId=${topicId}`);
         await bPage.getByRole('heading', { name: title }).waitFor({ timeout: BOOT_MS });
         // Hidden content never reaches a reader who has not unlocked it.
@@ -435,6 +446,7 @@ describe('a member journey in Chromium (issue 19)', () => {
         expect(await bPage.content()).not.toContain('SECRET-POINTS');
 
         await commentQuoteReply(bPage, say, a, `Thanks for reading, ${language}.`);
+        await fitsThePhone();
 
         // B reaches A from A's name, follows, and writes to A; the chat says who it is with.
         await bPage.locator('article .author-name__link', { hasText: a.nickname }).first().click();
@@ -451,9 +463,18 @@ describe('a member journey in Chromium (issue 19)', () => {
         await bPage.locator('.chat-form textarea').fill(greeting);
         await bPage.getByRole('button', { name: say.member.send, exact: true }).click();
         await bPage.locator('.chat__content', { hasText: greeting }).waitFor();
+        await fitsThePhone();
 
         await unlockPayAndOpen(bPage, say, topicId, a);
+        await fitsThePhone();
         await rechargeAndBuyCard(bPage, say);
+        await fitsThePhone();
+        // The card's role, and when it ends, on B's own page.
+        await bPage.goto(`/user/${b.id}`);
+        await bPage
+          .getByRole('list', { name: say.card.roles })
+          .getByText(say.card.roleUntil(roleName))
+          .waitFor({ timeout: BOOT_MS });
 
         // B asks with a ¥2 bounty: it is frozen, not spent.
         const questionTitle = `How to ${language} ${stamp}?`;
@@ -477,6 +498,7 @@ describe('a member journey in Chromium (issue 19)', () => {
           .getByRole('button', { name: say.qa.adopt, exact: true })
           .click();
         await answer.getByText(say.qa.adopted, { exact: true }).waitFor();
+        await fitsThePhone();
         await expectWallet(bPage, say, '¥14.00', '¥0.00', '40');
         // The bounty is one ¥2: held (out of available, into frozen), then paid from frozen — not ¥4 spent.
         const ledger = bPage.getByRole('table', { name: say.wallet.ledger });
@@ -486,6 +508,7 @@ describe('a member journey in Chromium (issue 19)', () => {
         };
         expect(await movement(say.wallet.bountyHeld)).toEqual(['-¥2.00', '+¥2.00']);
         expect(await movement(say.wallet.bountyAwarded)).toEqual(['—', '-¥2.00']);
+        await fitsThePhone();
 
         // From the answer's byline to A's page: the answer and the follower are counted, the answer is in A's dynamics.
         await bPage.goto(questionUrl);
@@ -497,6 +520,7 @@ describe('a member journey in Chromium (issue 19)', () => {
         const dynamics = bPage.getByRole('table', { name: say.member.dynamics });
         await dynamics.getByRole('cell', { name: say.member.answered, exact: true }).waitFor({ timeout: BOOT_MS });
         await dynamics.getByRole('cell', { name: say.member.posted, exact: true }).waitFor();
+        await fitsThePhone();
 
         // A's money: ¥10 given, ¥2 sent in the envelope (one ¥1 share still waiting), the ¥2 bounty received; points
         // for the topic, the comment and the answer, and the 5 B paid for the block.

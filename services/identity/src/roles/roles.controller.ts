@@ -54,7 +54,7 @@ const roleView = (role: PermissionRoleDocument): RoleView => ({
   builtIn: BUILT_IN_ROLE_IDS.includes(role._id),
 });
 
-/** Staff manage roles and who holds them; members read their own effective permissions. */
+/** Staff manage roles and who holds them; members read their own roles and effective permissions. */
 @ApiTags('identity')
 @Controller('identity')
 export class RolesController {
@@ -126,6 +126,16 @@ export class RolesController {
     @CommandMeta() meta: CommandMetadata,
   ): Promise<void> {
     await this.commands.execute(new RevokeRoleCommand(pathId(memberId), pathId(roleId), 'staff', meta));
+  }
+
+  /**
+   * The caller's roles in force and when each ends: a member who bought a membership card sees its role and its
+   * expiry on their own page. Expired grants are left out; other members' roles stay with staff.
+   */
+  @Get('me/roles')
+  async myRoles(@CurrentActor() actor: Actor, @CommandMeta() meta: CommandMetadata): Promise<MemberRoleView[]> {
+    if (!actor.id) return [];
+    return (await this.grantsOf(actor.id, meta.now)).filter((role) => !role.expired);
   }
 
   /** What the caller may do now: each permission with `null` (every tag) or the tags it is limited to. */

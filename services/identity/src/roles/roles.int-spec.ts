@@ -189,6 +189,12 @@ describe('roles, grants and the permission checker', () => {
     );
     expect(await checker.can(actor, 'audit.read', null, new Date(now + 3_600_000))).toBe(false);
     expect(await checker.can(actor, 'audit.read', null, new Date(now + 7_200_000))).toBe(false);
+    // The holder reads their own role and when it ends (what a membership card's buyer sees on their page).
+    const mine = () => t.client.as(holder, 'staff').get<MemberRoleView[]>('/api/identity/me/roles');
+    expect((await mine()).body).toEqual([
+      { roleId: auditors.id, name: 'Auditors', kind: 'staff', validUntil: expect.any(String), expired: false },
+    ]);
+    expect(Date.parse((await mine()).body[0]!.validUntil!)).toBe(Date.parse(validUntil));
     // A member account holding the same staff role would open nothing.
     expect(await checker.can({ kind: 'member', id: holder }, 'audit.read', null, new Date(now + 60_000))).toBe(false);
 
@@ -201,6 +207,7 @@ describe('roles, grants and the permission checker', () => {
     expect((await admin().request('DELETE', `/api/identity/members/${holder}/roles/${auditors.id}`)).status).toBe(204);
     await eventually(async () => expect(await checker.can(actor, 'audit.read')).toBe(false));
     expect((await admin().get<MemberRoleView[]>(`/api/identity/members/${holder}/roles`)).body).toEqual([]);
+    expect((await mine()).body).toEqual([]);
   });
 
   it('stops counting the grants of a deleted role', async () => {

@@ -1,4 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { socialKeys } from '@/features/social/api/follows';
 import { WALLET_KEY } from '@/features/wallet/api/wallet';
 import { api } from '@/lib/api/client';
 import type { Page } from '@/lib/api/api-types';
@@ -88,6 +89,8 @@ export function usePurchase() {
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: WALLET_KEY });
       void queryClient.invalidateQueries({ queryKey: CARDS_KEY });
+      // The card's role shows on the buyer's own page.
+      void queryClient.invalidateQueries({ queryKey: socialKeys.myRoles() });
     },
   });
 }

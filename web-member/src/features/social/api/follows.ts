@@ -41,6 +41,7 @@ export const socialKeys = {
   lists: () => ['social', 'follows'] as const,
   list: (params: FollowListParams) => ['social', 'follows', params] as const,
   profile: (memberId: string) => ['social', 'profile', memberId] as const,
+  myRoles: () => ['social', 'myRoles'] as const,
 };
 
 /** `GET /api/identity/members/:memberId/following|followers?page&pageSize`, newest first. */
@@ -71,6 +72,24 @@ export function usePublicProfile(memberId: string, enabled = true) {
   return useQuery({
     queryKey: socialKeys.profile(memberId),
     queryFn: ({ signal }) => getPublicProfile(memberId, signal),
+    enabled,
+  });
+}
+
+/** A role the signed-in member holds now; `validUntil` null when it does not expire. */
+export interface MyRole {
+  roleId: string;
+  name: string;
+  kind: 'member' | 'staff';
+  validUntil: string | null;
+  expired: boolean;
+}
+
+/** `GET /api/identity/me/roles`: the signed-in member's roles in force, shown on their own page only. */
+export function useMyRoles(enabled: boolean) {
+  return useQuery({
+    queryKey: socialKeys.myRoles(),
+    queryFn: ({ signal }) => api.get<MyRole[]>('/api/identity/me/roles', { signal }),
     enabled,
   });
 }

@@ -5,7 +5,8 @@ import { MemberAvatar, useMemberName } from '@/components/member/author-name';
 import { useMemberGrade } from '@/components/member/member-card';
 import { ApiError } from '@/lib/api/api-error';
 import { formatDateTime } from '@/lib/format-time';
-import { usePublicProfile } from '../api/follows';
+import { useAppState } from '@/stores/app-state';
+import { useMyRoles, usePublicProfile } from '../api/follows';
 import { FollowButton } from './follow-button';
 
 export interface MemberCount {
@@ -31,6 +32,9 @@ export function MemberProfile({
   const nameOf = useMemberName();
   const profile = usePublicProfile(memberId);
   const grade = useMemberGrade(memberId);
+  // A member's roles and their expiry are theirs alone: shown on their own page, never on anyone else's.
+  const mine = useAppState((state) => state.systemUser?.id === memberId);
+  const roles = useMyRoles(mine);
 
   if (profile.isPending) {
     return (
@@ -76,6 +80,20 @@ export function MemberProfile({
         {member.cancelled ? null : (
           <p className="muted">{t('member.joined', { time: formatDateTime(member.registeredAt, i18n.language) })}</p>
         )}
+        {mine && roles.data?.length ? (
+          <ul className="member-profile__roles" aria-label={t('membership.columns.roleName')}>
+            {roles.data.map((role) => (
+              <li key={role.roleId}>
+                {role.validUntil
+                  ? t('membership.validUntil', {
+                      role: role.name,
+                      time: formatDateTime(role.validUntil, i18n.language),
+                    })
+                  : t('membership.validForever', { role: role.name })}
+              </li>
+            ))}
+          </ul>
+        ) : null}
         <dl className="member-profile__counts" aria-label={t('member.counts')}>
           {all.map((count) => (
             <div key={count.key} className="member-profile__count" data-count={count.key}>
