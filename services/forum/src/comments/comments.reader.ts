@@ -183,12 +183,18 @@ export class CommentsReader {
     return pageOf(items, page, pageSize, base.total);
   }
 
-  /** A member's comments on this topic still waiting for review (ADR 0014): one `_id` read when there are none. */
+  /**
+   * A member's comments on this topic still waiting for review (ADR 0014): one `_id` read when there are none,
+   * kept in the thread cache per member (every review event names its author, ADR 0028).
+   */
   private async ownPending(viewer: Actor, topicId: string): Promise<SubmissionDocument[]> {
-    if (viewer.kind !== 'member' || !viewer.id) return [];
-    const ids = await readList(this.db, 'memberPending', viewer.id, 'oldestFirst');
-    if (ids.length === 0) return [];
-    const held = await rowsInOrder<SubmissionDocument>(this.db, REVIEW_QUEUE, ids);
+    const memberId = viewer.id;
+    if (viewer.kind !== 'member' || !memberId) return [];
+    const held = await this.cache.get(`pending|${memberId}`, async () => {
+      const ids = await readList(this.db, 'memberPending', memberId, 'oldestFirst');
+      const docs = ids.length === 0 ? [] : await rowsInOrder<SubmissionDocument>(this.db, REVIEW_QUEUE, ids);
+      return { value: docs, keys: [memberId, ...ids] };
+    });
     return held.filter(
       (doc) => doc.status === 'pending' && doc.payload.kind === 'comment' && doc.payload.topicId === topicId,
     );
