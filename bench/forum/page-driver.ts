@@ -9,6 +9,8 @@ export interface PageDriverRequest {
   /** The paths one page view fetches, all at once (as the page does on its first paint). */
   paths: string[];
   headers?: Record<string, string>;
+  /** Writes only: each request takes the next of these in turn instead of `headers` (several members writing). */
+  headerSets?: Record<string, string>[];
   connections: number;
   seconds: number;
   /** A write instead: each iteration sends one request to the next path in turn, with this method and body. */
@@ -47,11 +49,11 @@ async function main(): Promise<void> {
   let notVisible = 0;
   let turn = 0;
   const deadline = performance.now() + request.seconds * 1000;
-  const fetchOne = async (path: string): Promise<number> => {
+  const fetchOne = async (path: string, headers = request.headers): Promise<number> => {
     const response = await pool.request({
       method: request.write?.method ?? 'GET',
       path,
-      headers: request.headers,
+      headers,
       body: request.write?.body,
     });
     const body = Buffer.from(await response.body.arrayBuffer());
@@ -60,6 +62,11 @@ async function main(): Promise<void> {
     else if (request.write && body.includes('"visible":false')) notVisible++;
     return body.length;
   };
+  const writeOne = (n: number) =>
+    fetchOne(
+      request.paths[n % request.paths.length]!,
+      request.headerSets ? request.headerSets[n % request.headerSets.length] : request.headers,
+    );
   const started = performance.now();
   await Promise.all(
     Array.from({ length: request.connections }, async () => {
@@ -67,8 +74,8 @@ async function main(): Promise<void> {
         const at = performance.now();
         try {
           const sizes = request.write
-            ? [await fetchOne(request.paths[turn++ % request.paths.length]!)]
-            : await Promise.all(request.paths.map(fetchOne));
+            ? [await writeOne(turn++)]
+            : await Promise.all(request.paths.map((path) => fetchOne(path)));
           bytes = sizes.reduce((sum, size) => sum + size, 0);
         } catch {
           failed++;

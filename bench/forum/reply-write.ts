@@ -13,7 +13,8 @@ import { drive, machineTicks, post, registerMembers, systemMeta, writeHeaders } 
 /**
  * bench/forum/reply-write: replies posted over HTTP by signed-in members (Bearer token, CSRF), each answered once
  * its author can read it (the comment lists and counters applied it: read your writes), with 8 and with 32
- * writers at once (issue 18: ≥ 300 replies/s, p99 ≤ 100 ms). Replies go to the comments of one topic in turn.
+ * writers at once (issue 18: ≥ 300 replies/s, p99 ≤ 100 ms). Replies go to the comments of one topic in turn,
+ * written by the members in turn.
  * A write answered `visible: false` (the read-your-writes wait ran out) is counted apart.
  *
  * Sizes: `--seconds 10 --comments 40 --members 8` (or BENCH_*). Run it under `--cpu-prof` to see where a reply's
@@ -59,7 +60,7 @@ async function main(): Promise<void> {
     const request = {
       origin: base,
       paths: commentIds.map((id) => `/api/forum/comments/${id}/replies`),
-      headers: writeHeaders(members[1]!),
+      headerSets: members.map(writeHeaders),
       connections: writers,
       seconds: SECONDS,
       write: { method: 'POST' as const, body: JSON.stringify({ content: '<p>A reply, <b>with</b> markup.</p>' }) },
