@@ -71,7 +71,8 @@ export class ThreadCache {
         this.refresh(key, cached, compute);
       return cached.value as Promise<T>;
     }
-    if (this.entries.size >= MAX_ENTRIES) this.entries.clear();
+    // The oldest entry goes first (a crawler walking every topic then costs recomputes, not a cleared cache).
+    if (this.entries.size >= MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value!);
     const computed = compute();
     const value = computed.then((keyed) => keyed.value);
     const entry: Entry = { at: Date.now(), keys: null, value };

@@ -1,0 +1,74 @@
+import type { EventEnvelope } from '@forum/contracts';
+import { ProjectionWaiter } from '@forum/event-bus';
+import { idsNamedBy, ThreadCache } from './thread-cache';
+
+const event = (streamId: string, data: Record<string, unknown>, version = 1) =>
+  ({ streamId, version, data }) as unknown as EventEnvelope;
+
+const TOPIC = '0192f0a1-1111-7000-8000-000000000001';
+const COMMENT = '0192f0a1-2222-7000-8000-000000000002';
+const MEMBER = '0192f0a1-3333-7000-8000-000000000003';
+
+describe('thread cache', () => {
+  let waiter: ProjectionWaiter;
+  let cache: ThreadCache;
+  let builds: number;
+  const page = () =>
+    cache.get('page', async () => {
+      builds++;
+      return { value: `build ${builds}`, keys: [TOPIC, COMMENT, MEMBER] };
+    });
+
+  beforeEach(() => {
+    waiter = new ProjectionWaiter();
+    cache = new ThreadCache(waiter);
+    builds = 0;
+  });
+
+  it('names the ids of an event: its …Id and …Ids fields and its stream', () => {
+    const ids = idsNamedBy(event(`comment-${COMMENT}`, { topicId: TOPIC, mentions: ['x'], quoteChainIds: ['q1'] }));
+    expect(ids).toEqual(expect.arrayContaining([COMMENT, TOPIC, 'q1']));
+    expect(ids).not.toContain('x');
+  });
+
+  it('serves a page from memory until a projection applies an event naming one of its ids', async () => {
+    expect(await page()).toBe('build 1');
+    expect(await page()).toBe('build 1');
+    waiter.notify('forum-comments', [event('comment-0192f0a1-9999-7000-8000-000000000009', { topicId: 'other' })]);
+    expect(await page()).toBe('build 1');
+    waiter.notify('forum-reactions', [event('like-x', { targetId: COMMENT, memberId: 'someone' })]);
+    expect(await page()).toBe('build 2');
+    waiter.notify('member-profiles', [event(`member-${MEMBER}`, { nickname: 'Ann' })]);
+    expect(await page()).toBe('build 3');
+  });
+
+  it('drops a page before the waiting write is released, so its author reads it at once', async () => {
+    await page();
+    const released = waiter.waitFor('forum-topic-list', `topic-${TOPIC}`, 2, 1000).then(() => page());
+    waiter.notify('forum-topic-list', [event(`topic-${TOPIC}`, { topicId: TOPIC }, 2)]);
+    expect(await released).toBe('build 2');
+  });
+
+  it('does not keep a page whose build was under way when a change was applied', async () => {
+    let finish!: (value: { value: string; keys: string[] }) => void;
+    const building = cache.get('slow', () => new Promise((resolve) => (finish = resolve)));
+    waiter.notify('forum-comments', [event('comment-unrelated', { topicId: 'unrelated' })]);
+    finish({ value: 'built across a change', keys: [TOPIC] });
+    expect(await building).toBe('built across a change');
+    expect(await cache.get('slow', async () => ({ value: 'built again', keys: [TOPIC] }))).toBe('built again');
+  });
+
+  it('builds an expired page again in the background and serves the old one meanwhile', async () => {
+    jest.useFakeTimers({ now: 1_000_000, doNotFake: ['nextTick', 'setImmediate', 'queueMicrotask'] });
+    try {
+      expect(await page()).toBe('build 1');
+      jest.setSystemTime(1_000_000 + 250);
+      expect(await page()).toBe('build 1');
+      await Promise.resolve();
+      await Promise.resolve();
+      expect(await page()).toBe('build 2');
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+});
