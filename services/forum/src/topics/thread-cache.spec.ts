@@ -51,7 +51,10 @@ describe('thread cache', () => {
 
   it('does not keep a page whose build was under way when a change was applied', async () => {
     let finish!: (value: { value: string; keys: string[] }) => void;
-    const building = cache.get('slow', () => new Promise((resolve) => (finish = resolve)));
+    const building = cache.get<string>(
+      'slow',
+      () => new Promise<{ value: string; keys: string[] }>((resolve) => (finish = resolve)),
+    );
     waiter.notify('forum-comments', [event('comment-unrelated', { topicId: 'unrelated' })]);
     finish({ value: 'built across a change', keys: [TOPIC] });
     expect(await building).toBe('built across a change');
