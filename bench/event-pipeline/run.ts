@@ -85,7 +85,13 @@ async function main(): Promise<void> {
   }
   const client = await new MongoClient(mongoUrl).connect();
   const db: Db = client.db(`bench_${Date.now()}`);
-  const settings = { brokers: [brokers], clientId: 'bench', topicPrefix: `bench${Date.now()}.`, partitions: 3 };
+  const settings = {
+    brokers: [brokers],
+    clientId: 'bench',
+    topicPrefix: `bench${Date.now()}.`,
+    partitions: 3,
+    fetchWaitMs: 100,
+  };
   const kafka = createKafka(settings);
   const topics = new TopicRegistry(kafka, settings);
   const store = new EventStore('bench', db);

@@ -116,6 +116,7 @@ export async function startServiceProcess(
     KAFKA_BROKERS: config.KAFKA_BROKERS.join(','),
     KAFKA_TOPIC_PREFIX: config.KAFKA_TOPIC_PREFIX,
     KAFKA_PARTITIONS: String(config.KAFKA_PARTITIONS),
+    KAFKA_FETCH_WAIT_MS: String(config.KAFKA_FETCH_WAIT_MS),
     JWT_SECRET: config.JWT_SECRET,
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'warn',
     RATE_LIMIT_WRITES_PER_MINUTE: '100000',

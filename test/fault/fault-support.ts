@@ -201,6 +201,7 @@ export async function republish(
     clientId: 'fault-republisher',
     topicPrefix,
     partitions: 3,
+    fetchWaitMs: 100,
   });
   const producer = kafka.producer();
   await producer.connect();
@@ -231,7 +232,13 @@ export async function waitForConsumersDrained(
   topicPrefix: string,
   timeoutMs = 120_000,
 ): Promise<void> {
-  const kafka = createKafka({ brokers: brokerList(brokers), clientId: 'fault-lag', topicPrefix, partitions: 3 });
+  const kafka = createKafka({
+    brokers: brokerList(brokers),
+    clientId: 'fault-lag',
+    topicPrefix,
+    partitions: 3,
+    fetchWaitMs: 100,
+  });
   const admin = kafka.admin();
   await admin.connect();
   try {

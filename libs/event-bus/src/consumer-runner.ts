@@ -28,6 +28,7 @@ export interface ConsumerRunnerOptions {
  */
 export class ConsumerRunner {
   private consumer: Consumer | null = null;
+  private stopping: Promise<void> | null = null;
 
   constructor(
     private readonly kafka: Kafka,
@@ -40,6 +41,7 @@ export class ConsumerRunner {
   }
 
   async start(): Promise<void> {
+    this.stopping = null;
     await this.topics.ensure(this.options.topics);
     const consumer = this.kafka.consumer({
       groupId: this.options.groupId,
@@ -48,7 +50,7 @@ export class ConsumerRunner {
       // keeps it; a crashed consumer's partitions move after that long (a clean stop leaves the group at once).
       sessionTimeout: 30_000,
       heartbeatInterval: 1000,
-      maxWaitTimeInMs: 100,
+      maxWaitTimeInMs: this.topics.fetchWaitMs,
       retry: { retries: Number.MAX_SAFE_INTEGER, initialRetryTime: 200, maxRetryTime: 5000 },
     });
     this.consumer = consumer;
@@ -69,9 +71,17 @@ export class ConsumerRunner {
     });
   }
 
-  async stop(): Promise<void> {
-    await this.consumer?.disconnect();
-    this.consumer = null;
+  /**
+   * Leaves the group once its fetch in flight comes back (up to the broker's fetch hold). Calling it again returns
+   * the same stop, so a shutdown can start every consumer's stop at once and wait for them afterwards.
+   */
+  stop(): Promise<void> {
+    if (!this.stopping) {
+      const consumer = this.consumer;
+      this.consumer = null;
+      this.stopping = consumer ? consumer.disconnect() : Promise.resolve();
+    }
+    return this.stopping;
   }
 
   private async eachBatch({ batch, resolveOffset, heartbeat, isRunning, isStale }: EachBatchPayload): Promise<void> {

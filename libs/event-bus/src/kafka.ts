@@ -8,6 +8,12 @@ export interface KafkaSettings {
   topicPrefix: string;
   /** Partitions of each event topic (streams are spread by key; one stream stays in one partition). */
   partitions: number;
+  /**
+   * How long the broker holds a consumer's fetch when nothing is new. Not a delay: a fetch is answered as soon as
+   * an event arrives. What it sets is how often every idle consumer asks again, and how long stopping one waits
+   * for its fetch to come back.
+   */
+  fetchWaitMs: number;
 }
 
 export interface BusLogger {
@@ -62,6 +68,11 @@ export class TopicRegistry {
 
   physical(topic: string): string {
     return `${this.settings.topicPrefix}${topic}`;
+  }
+
+  /** `KafkaSettings.fetchWaitMs`, for every consumer of the process. */
+  get fetchWaitMs(): number {
+    return this.settings.fetchWaitMs;
   }
 
   ensure(topics: string[]): Promise<void> {
@@ -145,4 +156,21 @@ export function restartAfterCrash(
       }, delayMs).unref();
     again(1000);
   });
+}
+
+const disconnecting = new WeakMap<Consumer, Promise<void>>();
+
+/**
+ * A consumer's disconnect, started once: a shutdown starts every consumer's at once (`onModuleDestroy`, which Nest
+ * calls in every module first) and waits for it later (`beforeApplicationShutdown`). A disconnect waits for the
+ * fetch in flight, up to the broker's hold (`KafkaSettings.fetchWaitMs`).
+ */
+export function disconnectOnce(consumer: Consumer | null): Promise<void> {
+  if (!consumer) return Promise.resolve();
+  let done = disconnecting.get(consumer);
+  if (!done) {
+    done = consumer.disconnect();
+    disconnecting.set(consumer, done);
+  }
+  return done;
 }

@@ -42,6 +42,7 @@ describe('event pipeline: store → outbox relay → Kafka → projection', () =
       brokers: [infra.brokers],
       clientId: 'pipeline-spec',
       topicPrefix: `${uniqueName('p')}.`,
+      fetchWaitMs: 100,
       partitions: 3,
     };
     kafka = createKafka(settings);

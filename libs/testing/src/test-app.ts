@@ -48,6 +48,8 @@ export async function startTestApp(contexts: Type[], options: TestAppOptions = {
     KAFKA_BROKERS: infra.brokers,
     KAFKA_TOPIC_PREFIX: `${uniqueName('t')}.`,
     KAFKA_PARTITIONS: '3',
+    // Apps start and stop all day here: a short fetch hold keeps a stop quick (production idles longer).
+    KAFKA_FETCH_WAIT_MS: '100',
     JWT_SECRET: 'test-secret-test-secret-test-secret-0123',
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'error',
     // A write answers once its own projections applied it, or after this bound (2 s in production). Tests assert

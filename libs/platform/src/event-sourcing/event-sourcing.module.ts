@@ -7,6 +7,7 @@ import {
   Logger,
   Module,
   OnApplicationBootstrap,
+  OnModuleDestroy,
 } from '@nestjs/common';
 import type { Kafka } from 'kafkajs';
 import type { Db, MongoClient } from 'mongodb';
@@ -63,7 +64,7 @@ export function contextDatabaseName(config: AppConfig, context: string): string 
 
 /** Starts and stops a context's moving parts: indexes, the outbox relay, its projection runners. */
 @Injectable()
-class ContextRuntime implements OnApplicationBootstrap, BeforeApplicationShutdown {
+class ContextRuntime implements OnApplicationBootstrap, OnModuleDestroy, BeforeApplicationShutdown {
   private readonly logger = new Logger('event-sourcing');
   private relay: OutboxRelay | null = null;
   private runners: ConsumerRunner[] = [];
@@ -113,6 +114,15 @@ class ContextRuntime implements OnApplicationBootstrap, BeforeApplicationShutdow
     );
     await Promise.all(this.runners.map((runner) => runner.start()));
     this.logger.log(`${context}: relay and ${this.runners.length} projector(s) running`);
+  }
+
+  /**
+   * Starts stopping the consumers (each waits for its fetch in flight, up to `KAFKA_FETCH_WAIT_MS`): Nest calls
+   * this hook in every module before any `beforeApplicationShutdown`, so all contexts' consumers stop at once
+   * instead of one context after another.
+   */
+  onModuleDestroy(): void {
+    for (const runner of this.runners) void runner.stop();
   }
 
   async beforeApplicationShutdown(): Promise<void> {

@@ -1,4 +1,4 @@
-import { BeforeApplicationShutdown, Inject, Logger, OnApplicationBootstrap } from '@nestjs/common';
+import { BeforeApplicationShutdown, Inject, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
 import type { Kafka } from 'kafkajs';
 import { ConsumerRunner, ReactorDefinition, reactorRunner, TopicRegistry } from '@forum/event-bus';
 import { APP_CONFIG } from '../config';
@@ -10,7 +10,7 @@ import { busLogger } from './event-sourcing.module';
  * Runs a part's reactors where workers run (`RUN_WORKERS`), like the projection runners, and stops them on
  * shutdown. Extend it and name the reactors: `class Counters extends ReactorHost { reactors() { return [...] } }`.
  */
-export abstract class ReactorHost implements OnApplicationBootstrap, BeforeApplicationShutdown {
+export abstract class ReactorHost implements OnApplicationBootstrap, OnModuleDestroy, BeforeApplicationShutdown {
   @Inject(KAFKA) private readonly kafka!: Kafka;
   @Inject(APP_CONFIG) private readonly config!: AppConfig;
   @Inject(TopicRegistry) private readonly topics!: TopicRegistry;
@@ -25,6 +25,11 @@ export abstract class ReactorHost implements OnApplicationBootstrap, BeforeAppli
       reactorRunner(reactor, { service: this.config.SERVICE_NAME, kafka: this.kafka, topics: this.topics, logger }),
     );
     await Promise.all(this.runners.map((runner) => runner.start()));
+  }
+
+  /** Starts the reactors' stop with every other consumer's (see `ContextRuntime.onModuleDestroy`). */
+  onModuleDestroy(): void {
+    for (const runner of this.runners) void runner.stop();
   }
 
   async beforeApplicationShutdown(): Promise<void> {

@@ -1,9 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
+import {
+  BeforeApplicationShutdown,
+  Inject,
+  Injectable,
+  Logger,
+  OnApplicationBootstrap,
+  OnModuleDestroy,
+} from '@nestjs/common';
 import type { Consumer, Kafka } from 'kafkajs';
 import { DEFAULT_SITE_SETTINGS, siteSettingsSchema } from '@forum/contracts';
 import type { SiteSettings } from '@forum/contracts';
-import { decodeEvent, restartAfterCrash, retryingKafka, TopicRegistry } from '@forum/event-bus';
+import { decodeEvent, disconnectOnce, restartAfterCrash, retryingKafka, TopicRegistry } from '@forum/event-bus';
 import { busLogger } from '../event-sourcing/event-sourcing.module';
 import { APP_CONFIG } from '../config';
 import type { AppConfig } from '../config';
@@ -18,7 +25,7 @@ const CATCH_UP_MS = 10_000;
  * reads switches and modes from here without touching moderation's database.
  */
 @Injectable()
-export class SiteSettingsCache implements OnApplicationBootstrap, BeforeApplicationShutdown {
+export class SiteSettingsCache implements OnApplicationBootstrap, OnModuleDestroy, BeforeApplicationShutdown {
   private readonly logger = new Logger('settings');
   private settings: SiteSettings = DEFAULT_SITE_SETTINGS;
   private consumer: Consumer | null = null;
@@ -63,7 +70,7 @@ export class SiteSettingsCache implements OnApplicationBootstrap, BeforeApplicat
 
   /** Applies the settings stream; the same group resumes where it was after a crash. */
   private async follow(topic: string, onConsumed: (partition: number, offset: number) => void): Promise<void> {
-    const consumer = this.kafka.consumer({ groupId: this.groupId, maxWaitTimeInMs: 200 });
+    const consumer = this.kafka.consumer({ groupId: this.groupId, maxWaitTimeInMs: this.topics.fetchWaitMs });
     this.consumer = consumer;
     restartAfterCrash(
       consumer,
@@ -86,8 +93,12 @@ export class SiteSettingsCache implements OnApplicationBootstrap, BeforeApplicat
     });
   }
 
+  onModuleDestroy(): void {
+    void disconnectOnce(this.consumer);
+  }
+
   async beforeApplicationShutdown(): Promise<void> {
-    await this.consumer?.disconnect();
+    await disconnectOnce(this.consumer);
     this.consumer = null;
     const admin = this.kafka.admin();
     await admin.connect();

@@ -1,9 +1,23 @@
-import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
+import {
+  BeforeApplicationShutdown,
+  Inject,
+  Injectable,
+  Logger,
+  OnApplicationBootstrap,
+  OnModuleDestroy,
+} from '@nestjs/common';
 import { hostname } from 'node:os';
 import type { Consumer, Kafka } from 'kafkajs';
 import { newId } from '@forum/contracts';
 import type { ConversationEvent, EventEnvelope, InboxEvent, ReminderDeliveryEvent } from '@forum/contracts';
-import { decodeEvent, ProjectionWaiter, restartAfterCrash, retryingKafka, TopicRegistry } from '@forum/event-bus';
+import {
+  decodeEvent,
+  disconnectOnce,
+  ProjectionWaiter,
+  restartAfterCrash,
+  retryingKafka,
+  TopicRegistry,
+} from '@forum/event-bus';
 import { APP_CONFIG, busLogger, KAFKA } from '@forum/platform';
 import type { AppConfig } from '@forum/platform';
 import { conversationsProjection } from '../conversations/conversations.projection';
@@ -38,7 +52,7 @@ const SWEEP_EVERY_MS = 15_000;
  * page open on THIS replica. Nothing is shared between replicas but Kafka and the read models.
  */
 @Injectable()
-export class LiveUnread implements OnApplicationBootstrap, BeforeApplicationShutdown {
+export class LiveUnread implements OnApplicationBootstrap, OnModuleDestroy, BeforeApplicationShutdown {
   private readonly logger = new Logger('messaging-live');
   private readonly listeners = new Map<string, Set<UnreadListener>>();
   private readonly last = new Map<string, UnreadCount>();
@@ -88,7 +102,7 @@ export class LiveUnread implements OnApplicationBootstrap, BeforeApplicationShut
       groupId,
       sessionTimeout: 10_000,
       heartbeatInterval: 1000,
-      maxWaitTimeInMs: 50,
+      maxWaitTimeInMs: this.topics.fetchWaitMs,
     });
     this.consumer = consumer;
     this.joined = new Promise<void>((resolve) => consumer.on(consumer.events.GROUP_JOIN, () => resolve()));
@@ -116,11 +130,15 @@ export class LiveUnread implements OnApplicationBootstrap, BeforeApplicationShut
     });
   }
 
+  onModuleDestroy(): void {
+    void disconnectOnce(this.consumer);
+  }
+
   async beforeApplicationShutdown(): Promise<void> {
     if (this.sweep) clearInterval(this.sweep);
     // Open streams would hold the HTTP server open: end them (the browser's EventSource reconnects elsewhere).
     for (const end of [...this.enders]) end();
-    await this.consumer?.disconnect();
+    await disconnectOnce(this.consumer);
     this.consumer = null;
     this.listeners.clear();
   }

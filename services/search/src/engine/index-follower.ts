@@ -1,9 +1,23 @@
-import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
+import {
+  BeforeApplicationShutdown,
+  Inject,
+  Injectable,
+  Logger,
+  OnApplicationBootstrap,
+  OnModuleDestroy,
+} from '@nestjs/common';
 import { hostname } from 'node:os';
 import type { Consumer, Kafka } from 'kafkajs';
 import type { Db } from 'mongodb';
 import { newId } from '@forum/contracts';
-import { decodeEvent, ProjectionWaiter, restartAfterCrash, retryingKafka, TopicRegistry } from '@forum/event-bus';
+import {
+  decodeEvent,
+  disconnectOnce,
+  ProjectionWaiter,
+  restartAfterCrash,
+  retryingKafka,
+  TopicRegistry,
+} from '@forum/event-bus';
 import { APP_CONFIG, busLogger, CONTEXT_DB, KAFKA } from '@forum/platform';
 import type { AppConfig } from '@forum/platform';
 import {
@@ -42,7 +56,7 @@ const indexed = (document: SearchDocument): IndexedDocument => ({
  * makes every update idempotent and order-proof: whatever arrives, the index ends with the stored document.
  */
 @Injectable()
-export class IndexFollower implements OnApplicationBootstrap, BeforeApplicationShutdown {
+export class IndexFollower implements OnApplicationBootstrap, OnModuleDestroy, BeforeApplicationShutdown {
   private readonly logger = new Logger('search-index');
   private consumer: Consumer | null = null;
   private loading: Promise<LoadProgress> | null = null;
@@ -86,7 +100,7 @@ export class IndexFollower implements OnApplicationBootstrap, BeforeApplicationS
       groupId,
       sessionTimeout: 10_000,
       heartbeatInterval: 1000,
-      maxWaitTimeInMs: 50,
+      maxWaitTimeInMs: this.topics.fetchWaitMs,
     });
     this.consumer = consumer;
     // A group of its own from the latest offset: a restart after a crash reloads the whole index (below).
@@ -161,8 +175,12 @@ export class IndexFollower implements OnApplicationBootstrap, BeforeApplicationS
     return progress;
   }
 
+  onModuleDestroy(): void {
+    void disconnectOnce(this.consumer);
+  }
+
   async beforeApplicationShutdown(): Promise<void> {
-    await this.consumer?.disconnect();
+    await disconnectOnce(this.consumer);
     this.consumer = null;
   }
 
