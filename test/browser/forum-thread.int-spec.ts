@@ -5,7 +5,7 @@ import { eventually } from '@forum/testing';
 import { RegisterMemberCommand } from '../../services/identity/src/accounts/commands';
 import { ForumModule } from '../../services/forum/src/forum.module';
 import { testTag } from '../../services/forum/src/tags/tag.fixture';
-import { browserSuite } from './harness';
+import { browserSuite, registerMember } from './harness';
 
 /**
  * The member site's topic page against the real forum: a password-protected block stays out of the page until
@@ -38,31 +38,6 @@ describe('topic page (/thread) in Chromium', () => {
   let topicId: string;
   const sessions: Partial<Record<'en' | 'zh', { accessToken: string; refreshToken: string }>> = {};
 
-  /** A registered member whose role has reached the forum (so they may read, and unlock, topics). */
-  async function registerReader(suffix: string) {
-    const account = `reader${suffix}${Date.now().toString(36)}`;
-    const registered = (await suite.app.app.get(CommandBus).execute(
-      new RegisterMemberCommand(
-        {
-          account,
-          nickname: account,
-          password: 'reader-password',
-          confirmPassword: 'reader-password',
-          agreeTerms: true,
-        },
-        { actor: { kind: 'system', id: null, ip: '127.0.0.1' }, now: new Date(), correlationId: newId() },
-        'member',
-        true,
-      ),
-    )) as { accessToken: string; refreshToken: string; systemUser: { id: string } };
-    // The forum's copy of the member's role has arrived: the member may read (and so unlock) topics.
-    const checker = suite.app.app.select(ForumModule).get(PermissionChecker);
-    await eventually(async () =>
-      expect(await checker.can({ kind: 'member', id: registered.systemUser.id }, 'topic.view')).toBe(true),
-    );
-    return { accessToken: registered.accessToken, refreshToken: registered.refreshToken };
-  }
-
   beforeAll(async () => {
     const posted = await suite.app.client
       .as('forum-thread-staff', 'staff')
@@ -75,7 +50,8 @@ describe('topic page (/thread) in Chromium', () => {
     topicId = posted.body.topicId;
 
     // One reader per language: an unlock is kept, so each test needs a reader who has not unlocked yet.
-    for (const language of ['en', 'zh'] as const) sessions[language] = await registerReader(language);
+    for (const language of ['en', 'zh'] as const)
+      sessions[language] = await registerMember(suite.app, `reader${language}`);
   }, 60_000);
 
   for (const language of ['en', 'zh'] as const) {

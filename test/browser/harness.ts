@@ -1,9 +1,15 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
-import { launchChromium, startTestApp } from '@forum/testing';
+import { CommandBus } from '@nestjs/cqrs';
+import { newId } from '@forum/contracts';
+import { PermissionChecker } from '@forum/platform';
+import { eventually, launchChromium, startTestApp } from '@forum/testing';
 import type { TestApp } from '@forum/testing';
 import { ALL_CONTEXTS } from '../../services/all-in-one/src/contexts';
+import { ForumModule } from '../../services/forum/src/forum.module';
+import { RegisterMemberCommand } from '../../services/identity/src/accounts/commands';
+import { MessagingModule } from '../../services/messaging/src/messaging.module';
 import { serveWebApps } from '../../services/all-in-one/src/web-shell';
 
 export const repoRoot = path.resolve(__dirname, '../..');
@@ -167,4 +173,39 @@ export async function horizontalOverflow(page: Page): Promise<number> {
 
 export async function readLocalStorage(page: Page, key: string): Promise<string | null> {
   return page.evaluate<string | null>(`localStorage.getItem(${JSON.stringify(key)})`);
+}
+
+export interface RegisteredMember {
+  id: string;
+  /** Also the nickname. */
+  account: string;
+  nickname: string;
+  accessToken: string;
+  refreshToken: string;
+}
+
+/**
+ * A member registered without the browser (when registering is not the spec's subject), once their role has
+ * reached the forum's and messaging's copies of permissions: they may read, comment, unlock and message.
+ */
+export async function registerMember(app: TestApp, prefix: string): Promise<RegisteredMember> {
+  const account = `${prefix}${Date.now().toString(36)}`;
+  const password = 'member-password';
+  const registered = (await app.app
+    .get(CommandBus)
+    .execute(
+      new RegisterMemberCommand(
+        { account, nickname: account, password, confirmPassword: password, agreeTerms: true },
+        { actor: { kind: 'system', id: null, ip: '127.0.0.1' }, now: new Date(), correlationId: newId() },
+        'member',
+        true,
+      ),
+    )) as { accessToken: string; refreshToken: string; systemUser: { id: string } };
+  const member = { kind: 'member' as const, id: registered.systemUser.id };
+  const forum = app.app.select(ForumModule).get(PermissionChecker);
+  const messaging = app.app.select(MessagingModule).get(PermissionChecker);
+  await eventually(async () => expect(await forum.can(member, 'comment.post')).toBe(true));
+  await eventually(async () => expect(await messaging.can(member, 'privateMessage')).toBe(true));
+  const { accessToken, refreshToken } = registered;
+  return { id: member.id, account, nickname: account, accessToken, refreshToken };
 }

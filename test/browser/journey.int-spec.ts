@@ -4,16 +4,14 @@ import type { Locator, Page } from 'playwright-core';
 import { newId } from '@forum/contracts';
 import { PERMISSION_ROLES, PermissionChecker } from '@forum/platform';
 import { eventually } from '@forum/testing';
-import { RegisterMemberCommand } from '../../services/identity/src/accounts/commands';
 import { DefineRoleCommand } from '../../services/identity/src/roles/commands';
 import { staffAccount } from '../../services/identity/src/roles/staff.fixture';
 import { ForumModule } from '../../services/forum/src/forum.module';
 import { testTag } from '../../services/forum/src/tags/tag.fixture';
-import { MessagingModule } from '../../services/messaging/src/messaging.module';
 import { ModerationModule } from '../../services/moderation/src/moderation.module';
 import { QaModule } from '../../services/qa/src/qa.module';
 import { WalletModule } from '../../services/wallet/src/wallet.module';
-import { browserSuite, horizontalOverflow } from './harness';
+import { browserSuite, horizontalOverflow, registerMember } from './harness';
 
 /**
  * Issue 19's journey, one member's first day, in the built member site and in each language:
@@ -313,32 +311,6 @@ describe('a member journey in Chromium (issue 19)', () => {
     );
   }
 
-  /** The second member, registered without the browser: their registration is not this journey's subject. */
-  async function registerB(language: Language): Promise<Member> {
-    const account = `jb${language}${Date.now().toString(36)}`;
-    const registered = (await suite.app.app.get(CommandBus).execute(
-      new RegisterMemberCommand(
-        {
-          account,
-          nickname: account,
-          password: 'journey-password',
-          confirmPassword: 'journey-password',
-          agreeTerms: true,
-        },
-        { actor: { kind: 'system', id: null, ip: '127.0.0.1' }, now: new Date(), correlationId: newId() },
-        'member',
-        true,
-      ),
-    )) as { accessToken: string; refreshToken: string; systemUser: { id: string } };
-    const id = registered.systemUser.id;
-    const member = { kind: 'member' as const, id };
-    const forum = suite.app.app.select(ForumModule).get(PermissionChecker);
-    const messaging = suite.app.app.select(MessagingModule).get(PermissionChecker);
-    await eventually(async () => expect(await forum.can(member, 'comment.post')).toBe(true));
-    await eventually(async () => expect(await messaging.can(member, 'privateMessage')).toBe(true));
-    return { id, nickname: account, accessToken: registered.accessToken, refreshToken: registered.refreshToken };
-  }
-
   async function captchaText(captchaKey: string): Promise<string> {
     const stored = await suite.app
       .db('identity')
@@ -404,7 +376,7 @@ describe('a member journey in Chromium (issue 19)', () => {
     let b: Member;
 
     beforeAll(async () => {
-      b = await registerB(language);
+      b = await registerMember(suite.app, `jb${language}`);
       await give(b.id, 'points', 20);
     }, 60_000);
 

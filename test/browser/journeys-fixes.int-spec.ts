@@ -1,14 +1,9 @@
-import { CommandBus } from '@nestjs/cqrs';
-import { newId } from '@forum/contracts';
-import { PermissionChecker } from '@forum/platform';
 import { eventually } from '@forum/testing';
-import { RegisterMemberCommand } from '../../services/identity/src/accounts/commands';
 import { staffAccount } from '../../services/identity/src/roles/staff.fixture';
-import { ForumModule } from '../../services/forum/src/forum.module';
 import { ModerationModule } from '../../services/moderation/src/moderation.module';
 import { testTag } from '../../services/forum/src/tags/tag.fixture';
 import type { Locator } from 'playwright-core';
-import { browserSuite } from './harness';
+import { browserSuite, registerMember } from './harness';
 
 /**
  * Journeys members reported broken in the browser (issue 19): the AI assistant crashing the app, a refused comment
@@ -106,29 +101,6 @@ describe('journeys that broke in the browser (issue 19)', () => {
     return code!;
   }
 
-  async function registerMember(suffix: string): Promise<Session & { id: string }> {
-    const account = `journey${suffix}${Date.now().toString(36)}`;
-    const registered = (await suite.app.app.get(CommandBus).execute(
-      new RegisterMemberCommand(
-        {
-          account,
-          nickname: account,
-          password: 'journey-password',
-          confirmPassword: 'journey-password',
-          agreeTerms: true,
-        },
-        { actor: { kind: 'system', id: null, ip: '127.0.0.1' }, now: new Date(), correlationId: newId() },
-        'member',
-        true,
-      ),
-    )) as Session & { systemUser: { id: string } };
-    const checker = suite.app.app.select(ForumModule).get(PermissionChecker);
-    await eventually(async () =>
-      expect(await checker.can({ kind: 'member', id: registered.systemUser.id }, 'comment.post')).toBe(true),
-    );
-    return { accessToken: registered.accessToken, refreshToken: registered.refreshToken, id: registered.systemUser.id };
-  }
-
   /** A member registered by email, as the site does it: a captcha to send the code, the code to register. */
   async function registerByEmail(email: string): Promise<string> {
     const client = visitor();
@@ -162,7 +134,8 @@ describe('journeys that broke in the browser (issue 19)', () => {
     });
     expect(posted.status).toBe(201);
     topicId = posted.body.topicId;
-    for (const language of ['en', 'zh'] as const) members[language] = await registerMember(language);
+    for (const language of ['en', 'zh'] as const)
+      members[language] = await registerMember(suite.app, `journey${language}`);
   }, 90_000);
 
   for (const language of ['en', 'zh'] as const) {

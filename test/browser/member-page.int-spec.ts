@@ -1,13 +1,7 @@
-import { CommandBus } from '@nestjs/cqrs';
 import type { Locator, Page } from 'playwright-core';
-import { newId } from '@forum/contracts';
-import { PermissionChecker } from '@forum/platform';
 import { eventually } from '@forum/testing';
-import { RegisterMemberCommand } from '../../services/identity/src/accounts/commands';
-import { ForumModule } from '../../services/forum/src/forum.module';
 import { testTag } from '../../services/forum/src/tags/tag.fixture';
-import { MessagingModule } from '../../services/messaging/src/messaging.module';
-import { browserSuite, horizontalOverflow } from './harness';
+import { browserSuite, horizontalOverflow, registerMember } from './harness';
 
 interface Member {
   id: string;
@@ -55,31 +49,6 @@ const BOOT_MS = 30_000;
  */
 describe('member page in Chromium', () => {
   const suite = browserSuite(['web-member']);
-
-  async function register(prefix: string): Promise<Member> {
-    const account = `${prefix}${Date.now().toString(36)}`;
-    const registered = (await suite.app.app.get(CommandBus).execute(
-      new RegisterMemberCommand(
-        {
-          account,
-          nickname: account,
-          password: 'member-password',
-          confirmPassword: 'member-password',
-          agreeTerms: true,
-        },
-        { actor: { kind: 'system', id: null, ip: '127.0.0.1' }, now: new Date(), correlationId: newId() },
-        'member',
-        true,
-      ),
-    )) as { accessToken: string; refreshToken: string; systemUser: { id: string } };
-    const id = registered.systemUser.id;
-    const member = { kind: 'member' as const, id };
-    const forum = suite.app.app.select(ForumModule).get(PermissionChecker);
-    const messaging = suite.app.app.select(MessagingModule).get(PermissionChecker);
-    await eventually(async () => expect(await forum.can(member, 'topic.view')).toBe(true));
-    await eventually(async () => expect(await messaging.can(member, 'privateMessage')).toBe(true));
-    return { id, nickname: account, accessToken: registered.accessToken, refreshToken: registered.refreshToken };
-  }
 
   async function postTopic(author: Member): Promise<string> {
     const posted = await suite.app.client
@@ -169,7 +138,7 @@ describe('member page in Chromium', () => {
         localStorage: { language: text.language, accessToken: b.accessToken, refreshToken: b.refreshToken },
       }),
       async ({ page }) => {
-        const c = await register(`mpc${language}`);
+        const c = await registerMember(suite.app, `mpc${language}`);
         await comment(c, topicId, `A comment by ${c.nickname}`);
         await page.goto(`/thread?topicId=${topicId}`);
         const name = page.locator('.author-name__link', { hasText: c.nickname }).first();
@@ -219,8 +188,8 @@ describe('member page in Chromium', () => {
     );
 
     beforeAll(async () => {
-      a = await register(`mpa${language}`);
-      b = await register(`mpb${language}`);
+      a = await registerMember(suite.app, `mpa${language}`);
+      b = await registerMember(suite.app, `mpb${language}`);
       topicId = await postTopic(a);
     }, 60_000);
   }

@@ -1,12 +1,5 @@
-import { CommandBus } from '@nestjs/cqrs';
-import { newId } from '@forum/contracts';
-import { PermissionChecker } from '@forum/platform';
-import { eventually } from '@forum/testing';
-import { RegisterMemberCommand } from '../../services/identity/src/accounts/commands';
-import { ForumModule } from '../../services/forum/src/forum.module';
 import { testTag } from '../../services/forum/src/tags/tag.fixture';
-import { MessagingModule } from '../../services/messaging/src/messaging.module';
-import { browserSuite } from './harness';
+import { browserSuite, registerMember } from './harness';
 
 /** How soon a comment on my topic must show on my open page's badge (issue 8: "within 2 s"). */
 const LIVE_BADGE_MS = 2_000;
@@ -21,35 +14,9 @@ describe('live unread badge in Chromium', () => {
   let commenter: { id: string };
   let topicId: string;
 
-  /** A registered member whose role has reached the forum and messaging. */
-  async function register(prefix: string) {
-    const account = `${prefix}${Date.now().toString(36)}`;
-    const registered = (await suite.app.app.get(CommandBus).execute(
-      new RegisterMemberCommand(
-        {
-          account,
-          nickname: account,
-          password: 'member-password',
-          confirmPassword: 'member-password',
-          agreeTerms: true,
-        },
-        { actor: { kind: 'system', id: null, ip: '127.0.0.1' }, now: new Date(), correlationId: newId() },
-        'member',
-        true,
-      ),
-    )) as { accessToken: string; refreshToken: string; systemUser: { id: string } };
-    const id = registered.systemUser.id;
-    const member = { kind: 'member' as const, id };
-    const forum = suite.app.app.select(ForumModule).get(PermissionChecker);
-    const messaging = suite.app.app.select(MessagingModule).get(PermissionChecker);
-    await eventually(async () => expect(await forum.can(member, 'topic.view')).toBe(true));
-    await eventually(async () => expect(await messaging.can(member, 'privateMessage')).toBe(true));
-    return { id, accessToken: registered.accessToken, refreshToken: registered.refreshToken };
-  }
-
   beforeAll(async () => {
-    author = await register('badgeauthor');
-    commenter = await register('badgecommenter');
+    author = await registerMember(suite.app, 'badgeauthor');
+    commenter = await registerMember(suite.app, 'badgecommenter');
     const posted = await suite.app.client
       .as(author.id)
       .post<{ topicId: string; visible: boolean }>('/api/forum/topics', {

@@ -1,14 +1,9 @@
-import { CommandBus } from '@nestjs/cqrs';
-import { newId } from '@forum/contracts';
-import { PermissionChecker } from '@forum/platform';
 import { eventually } from '@forum/testing';
-import { RegisterMemberCommand } from '../../services/identity/src/accounts/commands';
 import { staffAccount } from '../../services/identity/src/roles/staff.fixture';
-import { ForumModule } from '../../services/forum/src/forum.module';
 import { testTag } from '../../services/forum/src/tags/tag.fixture';
 import { ModerationModule } from '../../services/moderation/src/moderation.module';
 import { REPORTABLE_CONTENT } from '../../services/moderation/src/reports/report.projections';
-import { browserSuite } from './harness';
+import { browserSuite, registerMember } from './harness';
 
 /**
  * A full report in the member site against the real contexts (docs/rules/moderation.md, reports): a member reports a topic from the
@@ -45,29 +40,6 @@ describe('reporting in Chromium', () => {
   let staffId: string;
   const typeName = `Spam ${Date.now().toString(36)}`;
 
-  async function registerReporter(suffix: string) {
-    const account = `reporter${suffix}${Date.now().toString(36)}`;
-    const registered = (await suite.app.app.get(CommandBus).execute(
-      new RegisterMemberCommand(
-        {
-          account,
-          nickname: account,
-          password: 'reporter-password',
-          confirmPassword: 'reporter-password',
-          agreeTerms: true,
-        },
-        { actor: { kind: 'system', id: null, ip: '127.0.0.1' }, now: new Date(), correlationId: newId() },
-        'member',
-        true,
-      ),
-    )) as { accessToken: string; refreshToken: string; systemUser: { id: string } };
-    const checker = suite.app.app.select(ForumModule).get(PermissionChecker);
-    await eventually(async () =>
-      expect(await checker.can({ kind: 'member', id: registered.systemUser.id }, 'topic.view')).toBe(true),
-    );
-    return { accessToken: registered.accessToken, refreshToken: registered.refreshToken };
-  }
-
   /** A topic by another author that moderation already knows of. */
   async function reportableTopic(title: string): Promise<string> {
     const posted = await suite.app.client
@@ -101,7 +73,7 @@ describe('reporting in Chromium', () => {
     const title = `Cheap watches ${language} ${Date.now()}`;
 
     beforeAll(async () => {
-      session = await registerReporter(language);
+      session = await registerMember(suite.app, `reporter${language}`);
       topicId = await reportableTopic(title);
     }, 120_000);
 
