@@ -303,8 +303,10 @@ export const consoleEn = {
       recover: 'Password recovery',
       bindPhone: 'Phone binding',
       verifyOldPhone: 'Old phone check',
+      notification: 'Notification email',
     },
-    demo_hint: 'Messages the development outbox would have sent: read the codes here in a demo.',
+    demo_hint:
+      'Messages the development outbox would have sent: read the codes and the notification emails here in a demo.',
   },
   wallet: {
     points: 'points',

@@ -299,8 +299,9 @@ export const consoleZh: typeof consoleEn = {
       recover: '找回密码',
       bindPhone: '绑定手机',
       verifyOldPhone: '验证原手机',
+      notification: '通知邮件',
     },
-    demo_hint: '开发用发件箱记录的短信和邮件：演示时可在这里查看验证码。',
+    demo_hint: '开发用发件箱记录的短信和邮件：演示时可在这里查看验证码和通知邮件。',
   },
   wallet: {
     points: '积分',
