@@ -4,7 +4,7 @@ import { APP_CONFIG, CONTEXT_DB } from '@forum/platform';
 import type { AppConfig } from '@forum/platform';
 import { EmailComposer } from './email-composer';
 import type { EmailItem } from './email-messages';
-import { EMAIL_RECIPIENTS } from './email-preferences.projection';
+import { EMAIL_RECIPIENTS, reachable } from './email-preferences.projection';
 import type { EmailRecipientDocument } from './email-preferences.projection';
 import { EmailPreferences } from './email-preferences';
 import { EmailQueue } from './email-queue';
@@ -89,9 +89,9 @@ export class EmailDigests implements OnApplicationBootstrap, BeforeApplicationSh
       this.db.collection<EmailRecipientDocument>(EMAIL_RECIPIENTS).findOne({ _id: memberId }),
       this.preferences.of(memberId),
     ]);
-    const reachable = recipient?.verified === true && recipient.cancelled !== true;
+    const live = reachable(recipient);
     // A group turned to never since its items were kept is not emailed; the items are dropped all the same.
-    const wanted = reachable ? items.filter((item) => preferences.modes[item.group] !== 'never') : [];
+    const wanted = live ? items.filter((item) => preferences.modes[item.group] !== 'never') : [];
     if (wanted.length === 0) {
       await this.take(
         memberId,

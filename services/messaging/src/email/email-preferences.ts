@@ -14,6 +14,7 @@ import {
   emailPreferencesProjection,
   EmailPreferencesDocument,
   EmailRecipientDocument,
+  reachable,
 } from './email-preferences.projection';
 import { UnsubscribeTokens } from './unsubscribe-token';
 
@@ -64,7 +65,7 @@ export class EmailPreferences {
       this.of(memberId),
       this.db.collection<EmailRecipientDocument>(EMAIL_RECIPIENTS).findOne({ _id: memberId }),
     ]);
-    const emailMasked = recipient?.verified && !recipient.cancelled ? (recipient.emailMasked ?? null) : null;
+    const emailMasked = reachable(recipient) ? (recipient?.emailMasked ?? null) : null;
     return { ...preferences, emailMasked };
   }
 

@@ -2,7 +2,7 @@ import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnApplicationBoo
 import type { Db } from 'mongodb';
 import { APP_CONFIG, CONTEXT_DB } from '@forum/platform';
 import type { AppConfig } from '@forum/platform';
-import { EMAIL_RECIPIENTS } from './email-preferences.projection';
+import { EMAIL_RECIPIENTS, reachable } from './email-preferences.projection';
 import type { EmailRecipientDocument } from './email-preferences.projection';
 import { MemberMailer } from './member-mailer';
 import type { MemberEmail } from './member-mailer';
@@ -215,10 +215,10 @@ export class EmailQueue implements OnApplicationBootstrap, BeforeApplicationShut
     }
   }
 
-  /** Only to a verified address of an account that is not cancelled, checked again at sending time. */
+  /** Only to a verified address of a live account (`reachable`), checked again at sending time. */
   private async reachable(memberId: string): Promise<boolean> {
     const recipient = await this.db.collection<EmailRecipientDocument>(EMAIL_RECIPIENTS).findOne({ _id: memberId });
-    return recipient?.verified === true && recipient.cancelled !== true;
+    return reachable(recipient);
   }
 
   private async finish(record: EmailSendDocument, state: SendState, now: Date): Promise<SendState> {

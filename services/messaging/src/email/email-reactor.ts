@@ -11,7 +11,7 @@ import { EmailComposer } from './email-composer';
 import { EmailDigests } from './email-digests';
 import { emailGroupOf } from './email-groups';
 import type { EmailItem } from './email-messages';
-import { EMAIL_RECIPIENTS } from './email-preferences.projection';
+import { EMAIL_RECIPIENTS, reachable } from './email-preferences.projection';
 import type { EmailRecipientDocument } from './email-preferences.projection';
 import { EmailPreferences } from './email-preferences';
 import type { EmailPreferencesView } from './email-preferences';
@@ -128,7 +128,7 @@ export class EmailReactor {
       .collection<EmailRecipientDocument>(EMAIL_RECIPIENTS)
       .find({ _id: { $in: memberIds } })
       .toArray();
-    return new Set(found.filter((entry) => entry.verified && !entry.cancelled).map((entry) => entry._id));
+    return new Set(found.filter(reachable).map((entry) => entry._id));
   }
 }
 

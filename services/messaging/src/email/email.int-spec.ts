@@ -180,11 +180,23 @@ describe('messaging: email notifications', () => {
     expect(bodyOf(mailsTo(addressOf(reader))[1]!.raw)).toContain('你有 1 条新通知');
   }, 180_000);
 
-  it('sends nothing for a group set to never, to an unverified address or to a cancelled account', async () => {
+  it('sends nothing for a group set to never, to an unverified address, or to a cancelled or banned account', async () => {
     const sender = await f.member('quiet');
     const never = await mailMember('never', { replies: 'never' });
     const unverified = await f.member('noaddress');
     const cancelled = await mailMember('gone', { replies: 'immediately' });
+    const banned = await mailMember('banned', { replies: 'immediately' });
+    await f.publish(
+      'identity',
+      `member-${banned}`,
+      'MemberDisabled',
+      {
+        memberId: banned,
+        by: f.staffId,
+        at: new Date().toISOString(),
+      },
+      100,
+    );
     await f.publish(
       'identity',
       `member-${cancelled}`,
@@ -206,10 +218,21 @@ describe('messaging: email notifications', () => {
         )?.cancelled,
       ).toBe(true),
     );
+    await eventually(async () =>
+      expect(
+        (
+          await f.t
+            .db('messaging')
+            .collection<{ _id: string; disabled?: boolean }>(EMAIL_RECIPIENTS)
+            .findOne({ _id: banned })
+        )?.disabled,
+      ).toBe(true),
+    );
     await f.republishAll('messaging', [
       reminder(never, sender, [10]),
       reminder(unverified, sender, [10]),
       reminder(cancelled, sender, [10]),
+      reminder(banned, sender, [10]),
     ]);
     await settled();
     await messaging().get(EmailQueue).sweep(new Date());
@@ -219,7 +242,10 @@ describe('messaging: email notifications', () => {
     expect(mailsTo(addressOf(never))).toHaveLength(0);
     expect(mailsTo(addressOf(unverified))).toHaveLength(0);
     expect(mailsTo(addressOf(cancelled))).toHaveLength(0);
-    expect(await sends().countDocuments({ memberId: { $in: [never, unverified, cancelled] } as never })).toBe(0);
+    expect(mailsTo(addressOf(banned))).toHaveLength(0);
+    expect(await sends().countDocuments({ memberId: { $in: [never, unverified, cancelled, banned] } as never })).toBe(
+      0,
+    );
   });
 
   it('emails a private message at once, and an unsubscribe link turns its group to never; a tampered one changes nothing', async () => {
