@@ -7,6 +7,8 @@ import { contextDb, PERMISSION_ROLES } from '@forum/platform';
 import { WALLET_ACCOUNTS, WalletAccountDocument } from '../ledger/ledger.projection';
 import { WalletModule } from '../wallet.module';
 import { loadCard, MembershipCards } from './membership-cards';
+import { MEMBERSHIP_ORDERS } from './membership.projection';
+import type { MembershipOrderDocument } from './membership.projection';
 import { MembershipPurchases } from './membership-purchases';
 
 const MONTHLY_PRICE = 3000;
@@ -103,12 +105,13 @@ export async function seedDemoMembership(
       .get(MembershipPurchases)
       .purchase(readerId, cardId, dayPass.specId, meta({ kind: 'member', id: readerId }, 'demo-seed:membership-day'));
   }
-  // The demo recharge is credited by the sandbox's notification (or the reconciliation job) after the wallet seed;
-  // without it the demo simply has no order.
+  // The demo recharge is credited before this (the wallet seed settles it); without it the demo simply has no order.
+  // A second run finds the order made by the first (and the balance it spent): nothing to wait for.
   const funded = await arrived(
     async () =>
+      (await db.collection<MembershipOrderDocument>(MEMBERSHIP_ORDERS).findOne({ memberId, cardId })) !== null ||
       ((await db.collection<WalletAccountDocument>(WALLET_ACCOUNTS).findOne({ _id: memberId }))?.available ?? 0) >=
-      MONTHLY_PRICE,
+        MONTHLY_PRICE,
   );
   if (!funded) {
     new Logger('DemoSeed').warn('demo membership: the demo recharge was not credited in time; no demo order');

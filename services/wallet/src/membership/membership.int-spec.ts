@@ -364,7 +364,7 @@ describe('membership cards: staff cards, purchases, stock, role grants', () => {
     expect(await w.wallet(memberId)).toMatchObject({ available: 2000 });
   });
 
-  it('seeds the demo card with two specifications and the demo member’s order, once however often it runs', async () => {
+  it('seeds the demo card with its month, year, hour and day specifications and the demo member’s order, once however often it runs', async () => {
     const memberId = await w.member();
     await fund(memberId, 5000);
     await seedDemoMembership(w.t.app, { staffId: w.staffId, memberId, roleId });
@@ -373,7 +373,12 @@ describe('membership cards: staff cards, purchases, stock, role grants', () => {
     expect(mine.total).toBe(1);
     expect(mine.items[0]).toMatchObject({ roleGranted: true, amount: 3000, unit: 'month' });
     const card = await w.t.client.get<CardView>(`/api/wallet/membership-cards/${mine.items[0]!.cardId}`);
-    expect(card.body.specifications).toHaveLength(2);
+    expect(card.body.specifications.map((specification) => specification.unit)).toEqual([
+      'month',
+      'year',
+      'hour',
+      'day',
+    ]);
     expect(await w.wallet(memberId)).toMatchObject({ available: 2000 });
   }, 420_000);
 
