@@ -15,6 +15,15 @@ export class ProjectionWaiter {
   private readonly applied = new LruMap<string, number>(100_000);
   private readonly waiters = new Map<string, Set<Waiter>>();
   private readonly heard = new Set<string>();
+  private readonly appliedListeners: ((events: EventEnvelope[]) => void)[] = [];
+
+  /**
+   * Calls `listener` with every batch a projection here applied, before the requests waiting for it resume: a cache
+   * of read models drops what the batch changed, so the writer reads its own write.
+   */
+  onApplied(listener: (events: EventEnvelope[]) => void): void {
+    this.appliedListeners.push(listener);
+  }
 
   /** Whether a runner in this process has reported applying `projection` (it runs here). */
   appliesHere(projection: string): boolean {
@@ -23,6 +32,7 @@ export class ProjectionWaiter {
 
   notify(projection: string, events: EventEnvelope[]): void {
     this.heard.add(projection);
+    for (const listener of this.appliedListeners) listener(events);
     for (const event of events) {
       const key = `${projection}\u0000${event.streamId}`;
       if ((this.applied.get(key) ?? 0) < event.version) this.applied.set(key, event.version);

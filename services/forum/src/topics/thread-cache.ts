@@ -56,12 +56,7 @@ export class ThreadCache {
   private readonly entries = new Map<string, Entry>();
 
   constructor(waiter: ProjectionWaiter) {
-    // ProjectionWaiter has no listener API: wrap its notify so the drop happens before waiters resume.
-    const notify = waiter.notify.bind(waiter);
-    waiter.notify = (projection: string, events: EventEnvelope[]) => {
-      this.drop(events);
-      notify(projection, events);
-    };
+    waiter.onApplied((events) => this.drop(events));
   }
 
   get<T>(key: string, compute: () => Promise<Keyed<T>>): Promise<T> {
