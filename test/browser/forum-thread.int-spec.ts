@@ -172,6 +172,8 @@ describe('writing on the forum in Chromium', () => {
       await page.getByRole('button', { name: 'Insert hidden content' }).click();
       await page.getByLabel('Password', { exact: true }).fill('pw-123');
       await page.getByRole('button', { name: 'Insert', exact: true }).click();
+      // Keys typed before the caret is back in the editor are lost: wait for it, as a person would.
+      await page.waitForFunction(`!!document.activeElement?.closest('[contenteditable="true"]')`);
       await page.keyboard.type('Only with the password.');
       await page.getByRole('button', { name: 'Publish' }).click();
       await page.waitForURL((url) => url.pathname === '/thread');
