@@ -9,7 +9,8 @@ import type { TestApp } from '@forum/testing';
 import { RegisterMemberCommand } from '../../services/identity/src/accounts/commands';
 import type { IssuedTokens } from '../../services/identity/src/sessions/session-issuer';
 import { ForumModule } from '../../services/forum/src/forum.module';
-import { until } from '../lib/pipeline';
+import { IdentityModule } from '../../services/identity/src/identity.module';
+import { startBenchApp, until, useInfra } from '../lib/pipeline';
 import type { PageDriverRequest, PageDriverResult } from './page-driver';
 
 /** What bench/forum/topic-page and bench/forum/reply-write share: members, writes over HTTP, the driver. */
@@ -114,3 +115,17 @@ export function drive(request: PageDriverRequest): Promise<PageDriverResult> {
 }
 
 export const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)]!;
+
+/**
+ * The infrastructure (the suite's, or a broker and database of its own) and identity + forum listening on a port;
+ * `stops` ends them, dropping the bench's databases when they live on shared infrastructure.
+ */
+export async function startForumBench(): Promise<{ t: TestApp; base: string; stops: (() => Promise<void>)[] }> {
+  const stops = await useInfra();
+  const t = await startBenchApp([IdentityModule, ForumModule]);
+  stops.unshift(async () => {
+    if (process.env.MONGO_URL) for (const context of ['forum', 'identity']) await t.db(context).dropDatabase();
+    await t.close();
+  });
+  return { t, base: await t.listen(), stops };
+}

@@ -1,14 +1,13 @@
 import 'reflect-metadata';
 import { performance } from 'node:perf_hooks';
 import { newId } from '@forum/contracts';
-import { IdentityModule } from '../../services/identity/src/identity.module';
 import { ForumModule } from '../../services/forum/src/forum.module';
 import { TagTree } from '../../services/forum/src/tags/tag.commands';
 import { createTagBody } from '../../services/forum/src/tags/tag.schemas';
-import { loadAverage, seconds, setting, startBenchApp, useInfra } from '../lib/pipeline';
+import { loadAverage, seconds, setting } from '../lib/pipeline';
 import { atLeast, atMost, reportResult } from '../lib/result';
 import { machine, mib } from '../lib/stats';
-import { drive, machineTicks, post, registerMembers, systemMeta, writeHeaders } from './product-api';
+import { drive, machineTicks, startForumBench, post, registerMembers, systemMeta, writeHeaders } from './product-api';
 
 /**
  * bench/forum/reply-write: replies posted over HTTP by signed-in members (Bearer token, CSRF), each answered once
@@ -27,13 +26,7 @@ const MEMBERS = setting('members', 'BENCH_MEMBERS', 8);
 async function main(): Promise<void> {
   console.log(`bench/forum/reply-write on ${machine()}`);
   console.log(`load before: ${loadAverage()}`);
-  const stops = await useInfra();
-  const t = await startBenchApp([IdentityModule, ForumModule]);
-  stops.unshift(async () => {
-    if (process.env.MONGO_URL) for (const context of ['forum', 'identity']) await t.db(context).dropDatabase();
-    await t.close();
-  });
-  const base = await t.listen();
+  const { t, base, stops } = await startForumBench();
   const members = await registerMembers(t, MEMBERS);
   const { tagId } = await t.app
     .select(ForumModule)

@@ -1,15 +1,14 @@
 import 'reflect-metadata';
 import { performance } from 'node:perf_hooks';
 import { newId } from '@forum/contracts';
-import { IdentityModule } from '../../services/identity/src/identity.module';
 import { ForumModule } from '../../services/forum/src/forum.module';
 import { TagTree } from '../../services/forum/src/tags/tag.commands';
 import { createTagBody } from '../../services/forum/src/tags/tag.schemas';
-import { loadAverage, seconds, setting, startBenchApp, textFlag, useInfra } from '../lib/pipeline';
+import { loadAverage, seconds, setting, textFlag } from '../lib/pipeline';
 import { atLeast, atMost, reportResult } from '../lib/result';
 import { machine, mib } from '../lib/stats';
 import type { PageDriverRequest, PageDriverResult } from './page-driver';
-import { drive, machineTicks, median, post, registerMembers, systemMeta } from './product-api';
+import { drive, machineTicks, startForumBench, median, post, registerMembers, systemMeta } from './product-api';
 import type { Member } from './product-api';
 
 /**
@@ -48,13 +47,7 @@ async function main(): Promise<void> {
     `topics of ${SMALL} and ${LARGE} comments, ${CONNECTIONS} connections, ${SECONDS} s a measure, ${ROUNDS} round(s)`,
   );
   console.log(`load before: ${loadAverage()}`);
-  const stops = await useInfra();
-  const t = await startBenchApp([IdentityModule, ForumModule]);
-  stops.unshift(async () => {
-    if (process.env.MONGO_URL) for (const context of ['forum', 'identity']) await t.db(context).dropDatabase();
-    await t.close();
-  });
-  const base = await t.listen();
+  const { t, base, stops } = await startForumBench();
   const forum = t.app.select(ForumModule);
 
   const seedStarted = performance.now();
