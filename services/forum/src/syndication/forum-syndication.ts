@@ -17,6 +17,7 @@ import { TagDirectory } from '../tags/tag-directory';
 import { TOPIC_LIST, TopicDocument } from '../topics/projections/topic-list.projection';
 import { TopicQueries } from '../topics/topic-queries';
 import { TopicViewPolicy } from '../topics/topic-view-policy';
+import type { TopicListQuery } from '../topics/topic.schemas';
 
 /** What the Q&A context answers about its own sitemap files (`qa.sitemapFiles`). */
 export interface SitemapFiles {
@@ -91,8 +92,9 @@ export class ForumSyndication {
       if (!tag) throw new DomainError('forum.tag_not_found');
       title = `${tag.name} · ${settings.title}`;
     }
-    const query = { page: 1, pageSize: FEED_SIZE, ...(tagId ? { tagId } : {}) };
-    const page = await this.topics.list(query as Parameters<TopicQueries['list']>[0], VISITOR);
+    // The API's own query shape: the visitor page cache keys on every field, the filter included.
+    const query: TopicListQuery = { page: 1, pageSize: FEED_SIZE, filter: 'all', ...(tagId ? { tagId } : {}) };
+    const page = await this.topics.list(query, VISITOR);
     const rows = [...page.items].sort((a, b) => b.postedAt.localeCompare(a.postedAt));
     return {
       title,
