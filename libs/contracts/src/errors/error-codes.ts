@@ -51,6 +51,8 @@ export const errorStatus = {
   'forum.quote_invalid': 400,
   'forum.reply_target_invalid': 400,
   'forum.content_empty': 400,
+  'forum.draft_not_found': 404,
+  'forum.draft_key_invalid': 400,
   'messaging.cannot_message_self': 400,
   'messaging.blocked': 403,
   'messaging.recipient_not_found': 404,

@@ -50,6 +50,8 @@ export const en: Record<ErrorCode | FieldErrorCode, string> = {
   'forum.quote_invalid': 'The quoted comment does not exist or belongs to another topic.',
   'forum.reply_target_invalid': 'The reply you answer does not exist or belongs to another comment.',
   'forum.content_empty': 'The content must not be empty.',
+  'forum.draft_not_found': 'There is no such draft (it was sent or discarded).',
+  'forum.draft_key_invalid': 'This is not a draft this editor can keep.',
   'messaging.cannot_message_self': 'You cannot send a private message to yourself.',
   'messaging.blocked': 'This member does not accept private messages from you.',
   'messaging.recipient_not_found': 'The member does not exist.',

@@ -49,6 +49,8 @@ export const zh: Record<ErrorCode | FieldErrorCode, string> = {
   'forum.quote_invalid': '被引用的评论不存在或不属于该话题。',
   'forum.reply_target_invalid': '被回复的回复不存在或不属于该评论。',
   'forum.content_empty': '内容不能为空。',
+  'forum.draft_not_found': '草稿不存在（已发送或已丢弃）。',
+  'forum.draft_key_invalid': '无法为此编辑框保存草稿。',
   'messaging.cannot_message_self': '不能给自己发私信。',
   'messaging.blocked': '对方已拒收你的私信。',
   'messaging.recipient_not_found': '该用户不存在。',
