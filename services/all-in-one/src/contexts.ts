@@ -1,20 +1,9 @@
 import type { Type } from '@nestjs/common';
 import type { ProjectionDefinition } from '@forum/event-bus';
-import { ForumModule } from '../../forum/src/forum.module';
-import { TOPIC_PROJECTIONS } from '../../forum/src/topics/topic.parts';
-import { COMMENT_PROJECTIONS } from '../../forum/src/comments/comments.parts';
-import { REVIEW_PROJECTIONS } from '../../forum/src/review/review.parts';
-import { IdentityModule } from '../../identity/src/identity.module';
-import { followsProjection } from '../../identity/src/projections/follows.projection';
-import { loginLogProjection } from '../../identity/src/projections/login-log.projection';
-import { memberDirectoryProjection } from '../../identity/src/projections/member-directory.projection';
-import { ModerationModule } from '../../moderation/src/moderation.module';
-import { accessRevocationsProjection, memberProfilesProjection, permissionSetsProjection } from '@forum/platform';
-import { memberSessionsProjection } from '../../identity/src/sessions/member-sessions';
-import { siteSettingsProjection } from '../../moderation/src/settings/projections/site-settings.projection';
-import { REPORT_PROJECTIONS } from '../../moderation/src/reports/reports.parts';
-import { CONTENT_PAGE_PROJECTIONS } from '../../moderation/src/content-pages.parts';
-import { AUDIT_PROJECTIONS } from '../../moderation/src/audit/audit.parts';
+import { accessRevocationsProjection } from '@forum/platform';
+import { FORUM_PROJECTIONS, ForumModule } from '../../forum/src/forum.module';
+import { IDENTITY_PROJECTIONS, IdentityModule } from '../../identity/src/identity.module';
+import { MODERATION_PROJECTIONS, ModerationModule } from '../../moderation/src/moderation.module';
 import { WALLET_PROJECTIONS, WalletModule } from '../../wallet/src/wallet.module';
 import { MESSAGING_PROJECTIONS, MessagingModule } from '../../messaging/src/messaging.module';
 import { QA_PROJECTIONS, QaModule } from '../../qa/src/qa.module';
@@ -33,26 +22,16 @@ export const ALL_CONTEXTS: Type[] = [
   AssistantModule,
 ];
 
-/** Every projection by context, for the rebuild command. */
+/**
+ * Every projection by context, for the rebuild command: each context's own list, the one its module registers
+ * (`<context>.module.ts`, ADR 0035). `rebuild.int-spec.ts` compares it with what the running app hosts.
+ */
 export const PROJECTIONS: Record<string, ProjectionDefinition[]> = {
-  forum: [...TOPIC_PROJECTIONS, memberProfilesProjection('forum'), ...COMMENT_PROJECTIONS, ...REVIEW_PROJECTIONS],
-  moderation: [
-    siteSettingsProjection,
-    memberProfilesProjection('moderation'),
-    permissionSetsProjection('moderation'),
-    ...REPORT_PROJECTIONS,
-    ...CONTENT_PAGE_PROJECTIONS,
-    ...AUDIT_PROJECTIONS,
-  ],
-  identity: [
-    memberDirectoryProjection,
-    loginLogProjection,
-    permissionSetsProjection('identity'),
-    memberSessionsProjection,
-    followsProjection,
-    // One copy per process (`EventSourcingModule.forContext`): identity's, the first context the app hosts.
-    accessRevocationsProjection('identity'),
-  ],
+  forum: FORUM_PROJECTIONS,
+  moderation: MODERATION_PROJECTIONS,
+  // One copy of the access-revocation record per process (`EventSourcingModule.forContext` adds it): identity's,
+  // which this process hosts.
+  identity: [...IDENTITY_PROJECTIONS, accessRevocationsProjection('identity')],
   wallet: WALLET_PROJECTIONS,
   messaging: MESSAGING_PROJECTIONS,
   qa: QA_PROJECTIONS,

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import type { ProjectionDefinition } from '@forum/event-bus';
 import { EventSourcingModule } from '@forum/platform';
 import { AccountsController, RefreshTokenController } from './accounts/accounts.controller';
 import { LogInHandler, LogOutHandler, RegisterMemberHandler, RenewTokenHandler } from './accounts/commands';
@@ -15,20 +16,18 @@ import { oauthParts } from './oauth/oauth.parts';
 import { codesParts } from './codes/codes.parts';
 import { profileParts } from './profile/profile.parts';
 
+/** Every read model of the identity context (also listed for the rebuild command). */
+export const IDENTITY_PROJECTIONS: ProjectionDefinition[] = [
+  memberDirectoryProjection,
+  loginLogProjection,
+  ...rolesParts.projections,
+  ...staffParts.projections,
+  ...profileParts.projections,
+];
+
 /** The identity context: accounts, credentials, sessions and tokens, the login log. */
 @Module({
-  imports: [
-    EventSourcingModule.forContext({
-      context: 'identity',
-      projections: [
-        memberDirectoryProjection,
-        loginLogProjection,
-        ...rolesParts.projections,
-        ...staffParts.projections,
-        ...profileParts.projections,
-      ],
-    }),
-  ],
+  imports: [EventSourcingModule.forContext({ context: 'identity', projections: IDENTITY_PROJECTIONS })],
   controllers: [
     AccountsController,
     RefreshTokenController,

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import type { ProjectionDefinition } from '@forum/event-bus';
 import {
   EventSourcingModule,
   memberProfilesProjection,
@@ -14,21 +15,19 @@ import { SiteSettingsReader } from './settings/queries/site-settings.reader';
 import { SettingsController } from './settings/settings.controller';
 import { SiteInfoController } from './settings/site-info.controller';
 
+/** Every read model of the moderation context (also listed for the rebuild command). */
+export const MODERATION_PROJECTIONS: ProjectionDefinition[] = [
+  siteSettingsProjection,
+  memberProfilesProjection('moderation'),
+  permissionSetsProjection('moderation'),
+  ...REPORT_PROJECTIONS,
+  ...CONTENT_PAGE_PROJECTIONS,
+  ...AUDIT_PROJECTIONS,
+];
+
 /** The moderation context: site settings and switches, site info and visit tracking, reports, content pages. */
 @Module({
-  imports: [
-    EventSourcingModule.forContext({
-      context: 'moderation',
-      projections: [
-        siteSettingsProjection,
-        memberProfilesProjection('moderation'),
-        permissionSetsProjection('moderation'),
-        ...REPORT_PROJECTIONS,
-        ...CONTENT_PAGE_PROJECTIONS,
-        ...AUDIT_PROJECTIONS,
-      ],
-    }),
-  ],
+  imports: [EventSourcingModule.forContext({ context: 'moderation', projections: MODERATION_PROJECTIONS })],
   controllers: [
     SettingsController,
     SiteInfoController,
