@@ -1,30 +1,33 @@
 import { Module } from '@nestjs/common';
-import type { ProjectionDefinition } from '@forum/event-bus';
 import { EventSourcingModule, memberProfilesProjection } from '@forum/platform';
 import { TOPIC_CONTROLLERS, TOPIC_PROJECTIONS, TOPIC_PROVIDERS } from './topics/topic.parts';
 import { COMMENT_CONTROLLERS, COMMENT_PROJECTIONS, COMMENT_PROVIDERS } from './comments/comments.parts';
 import { UPLOAD_CONTROLLERS, UPLOAD_PROVIDERS } from './uploads/uploads.parts';
 import { REVIEW_CONTROLLERS, REVIEW_PROJECTIONS, REVIEW_PROVIDERS } from './review/review.parts';
 import { MEMBER_CONTROLLERS, MEMBER_PROVIDERS } from './members/members.parts';
+import { DRAFT_CONTROLLERS, DRAFT_PROVIDERS } from './drafts/drafts.parts';
 import { ForumSyndication } from './syndication/forum-syndication';
 import { ForumSyndicationController } from './syndication/forum-syndication.controller';
 
-/** Every read model of the forum context (also listed for the rebuild command). */
-export const FORUM_PROJECTIONS: ProjectionDefinition[] = [
-  ...TOPIC_PROJECTIONS,
-  memberProfilesProjection('forum'),
-  ...COMMENT_PROJECTIONS,
-  ...REVIEW_PROJECTIONS,
-];
-
 /** The forum context: topics (so far the Foundation's slice: post a topic, list topics). */
 @Module({
-  imports: [EventSourcingModule.forContext({ context: 'forum', projections: FORUM_PROJECTIONS })],
+  imports: [
+    EventSourcingModule.forContext({
+      context: 'forum',
+      projections: [
+        ...TOPIC_PROJECTIONS,
+        memberProfilesProjection('forum'),
+        ...COMMENT_PROJECTIONS,
+        ...REVIEW_PROJECTIONS,
+      ],
+    }),
+  ],
   controllers: [
     ...TOPIC_CONTROLLERS,
     ...COMMENT_CONTROLLERS,
     ...UPLOAD_CONTROLLERS,
     ...MEMBER_CONTROLLERS,
+    ...DRAFT_CONTROLLERS,
     ...REVIEW_CONTROLLERS,
     ForumSyndicationController,
   ],
@@ -33,6 +36,7 @@ export const FORUM_PROJECTIONS: ProjectionDefinition[] = [
     ...COMMENT_PROVIDERS,
     ...UPLOAD_PROVIDERS,
     ...MEMBER_PROVIDERS,
+    ...DRAFT_PROVIDERS,
     ...REVIEW_PROVIDERS,
     ForumSyndication,
   ],

@@ -1,0 +1,59 @@
+import { Controller, Delete, Get, HttpCode, Param, Put } from '@nestjs/common';
+import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { z } from 'zod';
+import type { Actor, CommandMetadata } from '@forum/contracts';
+import { DomainError } from '@forum/event-store';
+import { CommandMeta, CurrentActor, ValidBody } from '@forum/platform';
+import { DraftStore } from './draft-store';
+import { draftList, draftView, saveDraftBody, savedDraft, DRAFTS_PER_MEMBER } from './draft.schemas';
+import type { DraftSummary, DraftView, SaveDraftBody, SavedDraft } from './draft.schemas';
+
+const json = (schema: z.ZodType) => ({ schema: z.toJSONSchema(schema, { unrepresentable: 'any' }) as never });
+
+/** Every route is the caller's own: the member comes from the token, never from the request. */
+function memberOf(actor: Actor): string {
+  if (!actor.id) throw new DomainError('auth.unauthorized');
+  return actor.id;
+}
+
+/**
+ * The editors' drafts (docs/rules/forum.md, drafts; ADR 0031): signed-in members only (no `@Public`), writes with
+ * the CSRF echo and the default write rate limit, like every other write. `:key` is `topic:new`, `question:new`,
+ * `topic-edit:<topicId>`, `comment:<topicId>`, `reply:<commentId>` or `answer:<questionId>`.
+ */
+@ApiTags('forum')
+@Controller('forum/drafts')
+export class DraftsController {
+  constructor(private readonly drafts: DraftStore) {}
+
+  /** My drafts, the most recently saved first, with excerpts (at most `max`). */
+  @Get()
+  @ApiOkResponse(json(draftList))
+  async list(@CurrentActor() actor: Actor): Promise<{ items: DraftSummary[]; max: number }> {
+    return { items: await this.drafts.list(memberOf(actor)), max: DRAFTS_PER_MEMBER };
+  }
+
+  /** My draft for this editor, or 404 `forum.draft_not_found`. */
+  @Get(':key')
+  @ApiOkResponse(json(draftView))
+  get(@Param('key') key: string, @CurrentActor() actor: Actor): Promise<DraftView> {
+    return this.drafts.get(memberOf(actor), key);
+  }
+
+  @Put(':key')
+  @ApiOkResponse(json(savedDraft))
+  save(
+    @Param('key') key: string,
+    @ValidBody(saveDraftBody) body: SaveDraftBody,
+    @CommandMeta() meta: CommandMetadata,
+  ): Promise<SavedDraft> {
+    return this.drafts.save(memberOf(meta.actor), key, body, meta.now);
+  }
+
+  /** Discards the draft (sent, or the member asked); no draft there is no error. */
+  @Delete(':key')
+  @HttpCode(204)
+  async discard(@Param('key') key: string, @CurrentActor() actor: Actor): Promise<void> {
+    await this.drafts.discard(memberOf(actor), key);
+  }
+}
