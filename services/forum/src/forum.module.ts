@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import type { ProjectionDefinition } from '@forum/event-bus';
 import { EventSourcingModule, memberProfilesProjection } from '@forum/platform';
 import { TOPIC_CONTROLLERS, TOPIC_PROJECTIONS, TOPIC_PROVIDERS } from './topics/topic.parts';
 import { COMMENT_CONTROLLERS, COMMENT_PROJECTIONS, COMMENT_PROVIDERS } from './comments/comments.parts';
@@ -9,19 +10,17 @@ import { DRAFT_CONTROLLERS, DRAFT_PROVIDERS } from './drafts/drafts.parts';
 import { ForumSyndication } from './syndication/forum-syndication';
 import { ForumSyndicationController } from './syndication/forum-syndication.controller';
 
+/** Every read model of the forum context (also listed for the rebuild command). */
+export const FORUM_PROJECTIONS: ProjectionDefinition[] = [
+  ...TOPIC_PROJECTIONS,
+  memberProfilesProjection('forum'),
+  ...COMMENT_PROJECTIONS,
+  ...REVIEW_PROJECTIONS,
+];
+
 /** The forum context: topics (so far the Foundation's slice: post a topic, list topics). */
 @Module({
-  imports: [
-    EventSourcingModule.forContext({
-      context: 'forum',
-      projections: [
-        ...TOPIC_PROJECTIONS,
-        memberProfilesProjection('forum'),
-        ...COMMENT_PROJECTIONS,
-        ...REVIEW_PROJECTIONS,
-      ],
-    }),
-  ],
+  imports: [EventSourcingModule.forContext({ context: 'forum', projections: FORUM_PROJECTIONS })],
   controllers: [
     ...TOPIC_CONTROLLERS,
     ...COMMENT_CONTROLLERS,
