@@ -173,7 +173,8 @@ describe('writing on the forum in Chromium', () => {
       await page.getByLabel('Password', { exact: true }).fill('pw-123');
       await page.getByRole('button', { name: 'Insert', exact: true }).click();
       // Keys typed before the caret is back in the editor are lost: wait for it, as a person would.
-      await page.waitForFunction(`!!document.activeElement?.closest('[contenteditable="true"]')`);
+      // A selector, not waitForFunction: a string predicate is eval'd in the page, which the CSP refuses.
+      await page.locator('[contenteditable="true"]:focus-within').first().waitFor();
       await page.keyboard.type('Only with the password.');
       await page.getByRole('button', { name: 'Publish' }).click();
       await page.waitForURL((url) => url.pathname === '/thread');

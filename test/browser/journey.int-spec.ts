@@ -636,7 +636,8 @@ describe('a member journey in Chromium (issue 19)', () => {
       await page.getByRole('button', { name: say.editor.insert, exact: true }).click();
       // The dialog closes and the caret lands in the new block a moment later: keys typed before that were lost
       // on a busy machine ("T-POINTS inside."), so wait for the editor to hold the focus, as a person would.
-      await page.waitForFunction(`!!document.activeElement?.closest('[contenteditable="true"]')`);
+      // A selector, not waitForFunction: a string predicate is eval'd in the page, which the CSP refuses.
+      await page.locator('[contenteditable="true"]:focus-within').first().waitFor();
       await page.keyboard.type(inside);
     };
     await insertHide('Welcome to my topic.', '10', say.editor.password, 'open-sesame', 'SECRET-PASSWORD inside.');

@@ -78,10 +78,17 @@ describe('fault: the MongoDB-wire server restarted mid-traffic', () => {
     expect(outcome.topics.length).toBeGreaterThan(3);
     expect(outcome.unlocks.length).toBeGreaterThan(0);
     // Ready again by itself (its Mongo ping has 2 s, which a just-restarted server under load can miss once).
-    await eventually(async () => expect((await f.t.client.get('/api/ready')).status).toBe(200), {
-      timeoutMs: 60_000,
-      intervalMs: 1_000,
-    });
+    // The body (each check's status) goes into the failure message: a ready that never comes back would be a bug.
+    await eventually(
+      async () => {
+        const ready = await f.t.client.get('/api/ready');
+        expect({ status: ready.status, body: ready.body as unknown }).toMatchObject({ status: 200 });
+      },
+      {
+        timeoutMs: 60_000,
+        intervalMs: 1_000,
+      },
+    );
     await expectOutcomeVisible(f, members, outcome, 180_000);
     await waitForConsumersDrained(f.t.config.KAFKA_BROKERS, f.t.config.KAFKA_TOPIC_PREFIX, 180_000);
     await expectAuditPasses(f.t.db('wallet'));
