@@ -1,3 +1,4 @@
 export * from './sanitize';
 export * from './hidden-blocks';
 export * from './mentions';
+export * from './markdown';

@@ -101,3 +101,53 @@ export const XSS_PAYLOADS: readonly string[] = [
   `'><img src=x onerror=alert(1)>`,
   `</p><script>alert(1)</script><p>`,
 ];
+
+/**
+ * Payloads aimed at the Markdown converter (ADR 0033): links, images, autolinks and reference definitions with
+ * script URLs, raw HTML the Markdown lets through, and the hidden-block container's arguments. Markdown writes
+ * also get every HTML payload above (Markdown allows raw HTML): the stored result must be as safe as the rich
+ * editor's, because it is the same sanitizer's output.
+ */
+export const MARKDOWN_XSS_PAYLOADS: readonly string[] = [
+  `<script>alert(1)</script>`,
+  `text <script>alert(1)</script> inline`,
+  `[link](javascript:alert(1))`,
+  `[link](JaVaScRiPt:alert(1))`,
+  `[link](  javascript:alert(1)  )`,
+  `[link](javascript&#58;alert(1))`,
+  `[link](java\tscript:alert(1))`,
+  `[link](<javascript:alert(1)>)`,
+  `[link](vbscript:msgbox(1))`,
+  `[link](data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==)`,
+  `[link][ref]\n\n[ref]: javascript:alert(1)`,
+  `<javascript:alert(1)>`,
+  `![img](javascript:alert(1))`,
+  `![img](data:image/svg+xml;base64,PHN2ZyBvbmxvYWQ9YWxlcnQoMSk+)`,
+  `![img](data:image/png;base64,iVBORw0KGgo=)`,
+  `![img" onerror="alert(1)](/api/files/a.png)`,
+  `![img](/api/files/a.png "title\\" onerror=\\"alert(1)")`,
+  `[link](https://example.com "x\\" onmouseover=\\"alert(1)")`,
+  `<img src=x onerror=alert(1)>`,
+  `<img src="/api/files/a.png" onerror="alert(1)">`,
+  `<a href="javascript:alert(1)">raw link</a>`,
+  `<div onmouseover="alert(1)">\n\n**markdown in raw html**\n\n</div>`,
+  `<iframe src="javascript:alert(1)"></iframe>`,
+  `<svg onload=alert(1)>`,
+  `<details open ontoggle=alert(1)>\n<summary>x</summary>\n</details>`,
+  `<style>body{background:url(javascript:alert(1))}</style>`,
+  `<p style="background:url(javascript:alert(1))">styled</p>`,
+  '`<script>alert(1)</script>` and\n\n```html\n<script>alert(1)</script>\n```',
+  `:::hide password "><script>alert(1)</script>\nsecret\n:::`,
+  `:::hide password x" onmouseover="alert(1)\nsecret\n:::`,
+  `:::hide 10 <img src=x onerror=alert(1)>\nsecret\n:::`,
+  `:::hide comment\n<img src=x onerror=alert(1)>\n[x](javascript:alert(1))\n:::`,
+  `<hide type="10" value="x" onclick="alert(1)">\n<script>alert(1)</script>\n</hide>`,
+  `<hide type="10" value="\\"><img src=x onerror=alert(1)>">\nsecret\n</hide>`,
+  `<player src="javascript:alert(1)"></player>`,
+  `[![img](/api/files/a.png)](javascript:alert(1))`,
+  `*<img src=x onerror=alert(1)>*`,
+  `> <a href="javascript:alert(1)">quoted</a>`,
+  `- <img src=x onerror=alert(1)>\n- [x](javascript:alert(1))`,
+  `| a |\n|---|\n| <img src=x onerror=alert(1)> |`,
+  `http://example.com/<script>alert(1)</script>`,
+];

@@ -1,21 +1,21 @@
 import { z } from 'zod';
 import { LIKE_TARGET_KINDS, pageSchema } from '@forum/contracts';
-import { wholeNumber } from '@forum/platform';
+import { contentFormat, wholeNumber, withHtmlContent } from '@forum/platform';
 
 export const COMMENT_CONTENT_MAX = 20_000;
 export const REPLY_PREVIEW = 5;
 
 const id = z.string().min(1).max(64);
 
-export const postCommentBody = z.strictObject({
-  content: z.string().min(1).max(COMMENT_CONTENT_MAX),
-  quoteCommentId: id.optional(),
-});
-export const editContentBody = z.strictObject({ content: z.string().min(1).max(COMMENT_CONTENT_MAX) });
-export const postReplyBody = z.strictObject({
-  content: z.string().min(1).max(COMMENT_CONTENT_MAX),
-  replyToReplyId: id.optional(),
-});
+/** `content` is HTML, or Markdown with `format: 'markdown'` (ADR 0033): the commands always receive HTML. */
+const content = z.string().min(1).max(COMMENT_CONTENT_MAX);
+export const postCommentBody = z
+  .strictObject({ content, format: contentFormat, quoteCommentId: id.optional() })
+  .transform(withHtmlContent);
+export const editContentBody = z.strictObject({ content, format: contentFormat }).transform(withHtmlContent);
+export const postReplyBody = z
+  .strictObject({ content, format: contentFormat, replyToReplyId: id.optional() })
+  .transform(withHtmlContent);
 
 export const pagingQuery = z.strictObject({
   page: wholeNumber().pipe(z.number().min(1).max(100_000)).default(1),

@@ -1,4 +1,5 @@
 import { PermissionChecker, permissionSetsProjection } from '@forum/platform';
+import { MarkdownPreviewController } from '../content/markdown-preview.controller';
 import { TagDirectory } from '../tags/tag-directory';
 import { TagTree } from '../tags/tag.commands';
 import { TagsController } from '../tags/tags.controller';
@@ -55,6 +56,7 @@ export const TOPIC_CONTROLLERS = [
   StaffTopicsController,
   TagsController,
   ForumStatsController,
+  MarkdownPreviewController,
 ];
 
 export const TOPIC_PROVIDERS = [

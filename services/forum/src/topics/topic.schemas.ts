@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { pageSchema } from '@forum/contracts';
-import { listOf, wholeNumber } from '@forum/platform';
+import { contentFormat, listOf, wholeNumber, withHtmlContent } from '@forum/platform';
 
 export const TITLE_MAX = 150;
 export const CONTENT_MAX = 100_000;
@@ -19,16 +19,20 @@ const redEnvelopeInput = z.strictObject({
   recipientId: z.string().max(64).optional(),
 });
 
+/** `content` is HTML, or Markdown with `format: 'markdown'` (ADR 0033): the commands always receive HTML. */
 const topicFields = {
   title: z.string().trim().min(1).max(TITLE_MAX),
   content: z.string().min(1).max(CONTENT_MAX),
+  format: contentFormat,
   tagIds,
 };
 
-export const postTopicBody = z.strictObject({ ...topicFields, redEnvelope: redEnvelopeInput.optional() });
+export const postTopicBody = z
+  .strictObject({ ...topicFields, redEnvelope: redEnvelopeInput.optional() })
+  .transform(withHtmlContent);
 export type PostTopicBody = z.infer<typeof postTopicBody>;
 
-export const editTopicBody = z.strictObject(topicFields);
+export const editTopicBody = z.strictObject(topicFields).transform(withHtmlContent);
 export type EditTopicBody = z.infer<typeof editTopicBody>;
 
 export const pinBody = z.strictObject({ weight: wholeNumber().pipe(z.number().int().min(0).max(1_000_000)) });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { singleLine, wholeNumber } from '@forum/platform';
-import { yuanAmount } from '../../../wallet/src/payments/money';
+import { contentFormat, singleLine, wholeNumber, withHtmlContent } from '@forum/platform';
+import { yuanAmount } from '@forum/contracts';
 
 const title = singleLine(z.string().trim().min(1).max(90));
 const content = z.string().max(200_000);
@@ -12,19 +12,27 @@ const bountyYuan = z
   .or(yuanAmount());
 const points = wholeNumber().pipe(z.number().int().min(0).max(Number.MAX_SAFE_INTEGER));
 
-export const askBody = z.strictObject({
-  title,
-  content,
-  tagIds,
-  bountyAmount: bountyYuan.default(0),
-  bountyPoints: points.default(0),
-});
+// `content` is HTML, or Markdown with `format: 'markdown'` (ADR 0033): the commands always receive HTML.
+export const askBody = z
+  .strictObject({
+    title,
+    content,
+    format: contentFormat,
+    tagIds,
+    bountyAmount: bountyYuan.default(0),
+    bountyPoints: points.default(0),
+  })
+  .transform(withHtmlContent);
 export type AskBody = z.infer<typeof askBody>;
 
-export const editQuestionBody = z.strictObject({ title, content, tagIds });
+export const editQuestionBody = z
+  .strictObject({ title, content, format: contentFormat, tagIds })
+  .transform(withHtmlContent);
 export type EditQuestionBody = z.infer<typeof editQuestionBody>;
 
-export const contentBody = z.strictObject({ content });
+/** The fields of an answer, a reply or an addendum; `contentBody` is what its routes validate. */
+export const contentFields = z.strictObject({ content, format: contentFormat });
+export const contentBody = contentFields.transform(withHtmlContent);
 export type ContentBody = z.infer<typeof contentBody>;
 
 export const adoptBody = z.strictObject({ answerId: z.string().min(1).max(64) });

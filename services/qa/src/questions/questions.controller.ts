@@ -3,7 +3,15 @@ import { ApiTags } from '@nestjs/swagger';
 import { z } from 'zod';
 import type { Actor, CommandMetadata, Page } from '@forum/contracts';
 import type { AuthorView } from '@forum/platform';
-import { CommandMeta, CurrentActor, Public, RequiresPermission, ValidBody, ValidQuery } from '@forum/platform';
+import {
+  CommandMeta,
+  CurrentActor,
+  Public,
+  RequiresPermission,
+  ValidBody,
+  ValidQuery,
+  withHtmlContent,
+} from '@forum/platform';
 import { DomainError } from '@forum/event-store';
 import { AnswerCommands } from '../answers/answer.commands';
 import type { AnswerWritten } from '../answers/answer.commands';
@@ -19,6 +27,7 @@ import {
   adoptBody,
   askBody,
   contentBody,
+  contentFields,
   editQuestionBody,
   pagingQuery,
   questionListQuery,
@@ -35,7 +44,9 @@ import type {
   StaffQuestionsQuery,
 } from './question.schemas';
 
-const replyBody = contentBody.extend({ parentReplyId: z.string().min(1).max(64).nullable().optional() });
+const replyBody = contentFields
+  .extend({ parentReplyId: z.string().min(1).max(64).nullable().optional() })
+  .transform(withHtmlContent);
 
 @ApiTags('qa')
 @Controller('qa/questions')
