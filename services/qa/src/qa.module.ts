@@ -30,6 +30,12 @@ import { MyQaSubmissionsController, QaReviewReader, QaStaffReviewController } fr
 import { qaReviewQueueProjection } from './review/qa-review-queue.projection';
 import { QuestionTags, questionTagsProjection } from './tags/question-tags';
 import { QuestionTagsController } from './tags/question-tags.controller';
+import {
+  QaRevisions,
+  QaRevisionsController,
+  qaRevisionsProjection,
+  QaStaffRevisionsController,
+} from './revisions/qa-revisions';
 
 /** Every read model of the Q&A context (also listed for the rebuild command). */
 export const QA_PROJECTIONS = [
@@ -41,6 +47,8 @@ export const QA_PROJECTIONS = [
   // `@nickname` → member id, for mentions: the forum's projection under the Q&A's own name (consumer groups are
   // named by projection, and the all-in-one process runs both contexts), kept in the Q&A's database.
   { ...memberNicknamesProjection, name: 'qa-member-nicknames' },
+  // Edit history of questions and answers (ADR 0032).
+  qaRevisionsProjection,
 ];
 
 /**
@@ -62,6 +70,8 @@ import { QaSyndicationController } from './syndication/qa-syndication.controller
     QaStaffReviewController,
     MyQaSubmissionsController,
     QaSyndicationController,
+    QaRevisionsController,
+    QaStaffRevisionsController,
   ],
   providers: [
     PermissionChecker,
@@ -80,6 +90,7 @@ import { QaSyndicationController } from './syndication/qa-syndication.controller
     QuestionQueries,
     QaReactors,
     QaModerationPeers,
+    QaRevisions,
   ],
 })
 export class QaModule {}

@@ -6,6 +6,7 @@ import { TagsController } from '../tags/tags.controller';
 import { tagsProjection } from '../tags/tags.projection';
 import { HiddenAccess } from '../unlocks/hidden-access';
 import { PaidUnlockHealer } from '../unlocks/paid-unlock-healer';
+import { ReaderFacts } from '../unlocks/reader-facts';
 import { TopicSources } from '../unlocks/topic-source';
 import { UnlockCommands } from '../unlocks/unlock.commands';
 import {
@@ -13,6 +14,9 @@ import {
   topicCommentersProjection,
   topicUnlocksProjection,
 } from '../unlocks/unlock.projections';
+import { forumRevisionsProjection } from '../revisions/forum-revisions.projection';
+import { ForumRevisions } from '../revisions/forum-revisions';
+import { RevisionsController, StaffRevisionsController } from '../revisions/revisions.controller';
 import { PostTopicHandler } from './commands/post-topic.handler';
 import { ForumStatsController } from './forum-stats.controller';
 import { HotRanker } from './lists/hot-ranker';
@@ -47,6 +51,8 @@ export const TOPIC_PROJECTIONS = [
   topicCommentersProjection,
   memberPointsProjection,
   permissionSetsProjection('forum'),
+  // Edit history (ADR 0032): listed here so the module and the rebuild's lists both carry it.
+  forumRevisionsProjection,
 ];
 
 export const TOPIC_CONTROLLERS = [
@@ -57,6 +63,8 @@ export const TOPIC_CONTROLLERS = [
   TagsController,
   ForumStatsController,
   MarkdownPreviewController,
+  RevisionsController,
+  StaffRevisionsController,
 ];
 
 export const TOPIC_PROVIDERS = [
@@ -76,10 +84,12 @@ export const TOPIC_PROVIDERS = [
   TopicPageQueries,
   HotRanker,
   HiddenAccess,
+  ReaderFacts,
   TopicSources,
   UnlockCommands,
   PaidUnlockHealer,
   PostTopicHandler,
   GetTopicListHandler,
   GetTopicStatsHandler,
+  ForumRevisions,
 ];
