@@ -162,9 +162,9 @@ describe('member site shell', () => {
       ]),
     );
     const control = controlScreens.map((screen) => screen.path);
-    // The 34 routes of docs/rules/web.md and the avatar screen (whose path the original does not give).
-    expect(control).toHaveLength(35);
-    expect(new Set(control).size).toBe(35);
+    // The 34 routes of docs/rules/web.md, the avatar screen (whose path the original does not give) and the drafts.
+    expect(control).toHaveLength(36);
+    expect(new Set(control).size).toBe(36);
     expect(control).toEqual(
       expect.arrayContaining(['home', 'updatePhoneBinding/step1', 'updatePhoneBinding/step2', 'reportList']),
     );
@@ -187,7 +187,7 @@ describe('member site shell', () => {
     renderApp('/user/control/questionList', 'zh');
     expect(await screen.findByRole('heading', { level: 1, name: '我的问题' })).toBeTruthy();
     const nav = screen.getByRole('navigation', { name: '用户中心' });
-    expect(within(nav).getAllByRole('link')).toHaveLength(35);
+    expect(within(nav).getAllByRole('link')).toHaveLength(36);
     expect(within(nav).getByRole('link', { name: '我的问题' }).getAttribute('aria-current')).toBe('page');
   });
 

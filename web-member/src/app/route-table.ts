@@ -56,6 +56,7 @@ export const controlGroups: ControlGroup[] = [
       control('topicList'),
       control('commentList'),
       control('replyList'),
+      control('draftList'),
       control('topicFavoriteList'),
       control('topicLikeList'),
       control('topicUnhideList'),

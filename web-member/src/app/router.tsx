@@ -113,6 +113,7 @@ const builtControlScreens: Record<string, LazyRoute> = {
   followList: () => import('./routes/follow-list'),
   followerList: () => import('./routes/follower-list'),
   membershipCardOrderList: () => import('./routes/membership-orders'),
+  draftList: () => import('./routes/draft-list'),
   reportList: moderationScreen('ReportListScreen'),
   ...forumControlScreens,
   ...walletControlScreens,

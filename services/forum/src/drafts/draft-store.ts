@@ -52,6 +52,7 @@ export class DraftStore {
         targetId: draft.targetId,
         title: draft.title,
         format: draft.format,
+        extra: draft.extra,
         excerpt: draft.format === 'html' ? plainTextSummary(draft.content, DRAFT_EXCERPT) : excerptOf(draft.content),
         updatedAt: draft.updatedAt.toISOString(),
       }));

@@ -54,8 +54,8 @@ export const draftView = z.object({
 });
 export type DraftView = z.infer<typeof draftView>;
 
-/** A row of "my drafts": no content, an excerpt of it. */
-export const draftSummary = draftView.omit({ content: true, extra: true }).extend({ excerpt: z.string() });
+/** A row of "my drafts": no content, an excerpt of it (and `extra`, which may say where the editor is). */
+export const draftSummary = draftView.omit({ content: true }).extend({ excerpt: z.string() });
 export type DraftSummary = z.infer<typeof draftSummary>;
 
 export const draftList = z.object({ items: z.array(draftSummary), max: z.number() });

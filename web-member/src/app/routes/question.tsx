@@ -40,6 +40,7 @@ export function Component() {
             ) : (
               <QaContentForm
                 target={{ kind: 'answer', questionId }}
+                draftKey={`answer:${questionId}`}
                 label={t('qa.answerLabel')}
                 submitLabel={t('qa.postAnswer')}
                 successMessage={t('qa.answerPosted')}

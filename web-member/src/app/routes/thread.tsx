@@ -97,6 +97,7 @@ export function Component() {
             <ContentForm
               key={quote?.commentId ?? 'plain'}
               target={{ kind: 'comment', topicId, quoteCommentId: quote?.commentId }}
+              draftKey={`comment:${topicId}`}
               label={t('forum.commentLabel')}
               submitLabel={t('forum.postComment')}
               successMessage={t('forum.commentPosted')}

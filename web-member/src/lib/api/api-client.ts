@@ -38,6 +38,11 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** GETs carry a `_t` timestamp against caches unless this is false. */
   timestamp?: boolean;
+  /**
+   * The browser finishes the request even if the page is being closed (`fetch`'s `keepalive`; bodies up to 64 KB):
+   * a draft saved as the member leaves.
+   */
+  keepalive?: boolean;
   /** Whether the call shows the global loading indicator (default true). */
   loading?: boolean;
   /** A lost session sends the member to /login unless this is false (the unread-count poll). */
@@ -152,6 +157,7 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
         body,
         credentials: 'same-origin',
         signal: controller.signal,
+        ...(options.keepalive ? { keepalive: true } : {}),
       });
       return { response, body: await readBody(response), url };
     } catch (error) {

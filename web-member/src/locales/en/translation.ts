@@ -7,6 +7,7 @@ import { searchEn } from './search';
 import { assistantEn } from './assistant';
 import { qaEn } from './qa';
 import { memberEn } from './member';
+import { draftsEn } from './drafts';
 /** English texts. `zh` must have exactly the same keys (checked by the type below and by a test). */
 export const en = {
   common: {
@@ -136,6 +137,7 @@ export const en = {
     topicLikeList: 'Who liked my topic',
     commentList: 'My comments',
     replyList: 'My replies',
+    draftList: 'My drafts',
     questionList: 'My questions',
     questionFavoriteList: 'Who favourited my question',
     answerList: 'My answers',
@@ -417,6 +419,7 @@ export const en = {
   assistant: assistantEn,
   qa: qaEn,
   member: memberEn,
+  drafts: draftsEn,
   imageViewer: {
     failed: 'FAILED',
     loading: 'Loading image',

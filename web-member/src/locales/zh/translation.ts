@@ -7,6 +7,7 @@ import { searchZh } from './search';
 import { assistantZh } from './assistant';
 import { qaZh } from './qa';
 import { memberZh } from './member';
+import { draftsZh } from './drafts';
 import type { Translation } from '../en/translation';
 
 /** 简体中文。键必须与英文完全一致（类型和测试都会检查）。 */
@@ -138,6 +139,7 @@ export const zh: Translation = {
     topicLikeList: '点赞我话题的用户',
     commentList: '我的评论',
     replyList: '我的回复',
+    draftList: '我的草稿',
     questionList: '我的问题',
     questionFavoriteList: '收藏我问题的用户',
     answerList: '我的答案',
@@ -417,6 +419,7 @@ export const zh: Translation = {
   assistant: assistantZh,
   qa: qaZh,
   member: memberZh,
+  drafts: draftsZh,
   imageViewer: {
     failed: '加载失败',
     loading: '图片加载中',

@@ -3,6 +3,7 @@ import '../questions.css';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
+import { DraftNote } from '@/components/content/draft-note';
 import { FormActions } from '@/components/content/form-actions';
 import { TagPicker } from '@/components/content/tag-picker';
 import { FeatureClosed } from '@/components/ui/feature-closed';
@@ -11,6 +12,7 @@ import { toast } from '@/components/ui/toast-store';
 import { RichEditor } from '@/features/topics/editor/rich-editor';
 import { useMyWallet } from '@/features/wallet/api/wallet';
 import { formatFen } from '@/features/wallet/utils/money';
+import { useDraft } from '@/hooks/use-draft';
 import { ApiError } from '@/lib/api/api-error';
 import { formProblemsOf } from '@/lib/form-problems';
 import { encodeLocation } from '@/lib/route-codec';
@@ -61,6 +63,20 @@ export function QuestionForm({
   const [formError, setFormError] = useState<string | null>(null);
   const [closed, setClosed] = useState<string | null>(null);
   const wallet = useMyWallet();
+  // The editor takes its content when it mounts: a restored or discarded draft mounts a new one.
+  const [editorVersion, setEditorVersion] = useState(0);
+  const showValues = (next: QuestionFormValues) => {
+    setValues(next);
+    setEditorVersion((version) => version + 1);
+  };
+  // Asking keeps a draft; editing a question does not.
+  const draft = useDraft(questionId ? null : 'question:new', (saved) =>
+    showValues({
+      title: saved.title,
+      content: saved.content,
+      tagIds: Array.isArray(saved.extra.tagIds) ? saved.extra.tagIds : [],
+    }),
+  );
 
   if (!memberId) {
     return (
@@ -80,6 +96,8 @@ export function QuestionForm({
   const set = <K extends keyof QuestionFormValues>(field: K, value: QuestionFormValues[K]) => {
     setValues((current) => ({ ...current, [field]: value }));
     clear(field);
+    const next = { ...values, [field]: value };
+    draft.change({ title: next.title, content: next.content, extra: { tagIds: next.tagIds } });
   };
 
   const available = wallet.data?.available ?? null;
@@ -117,6 +135,7 @@ export function QuestionForm({
         };
     save.mutate(input, {
       onSuccess: (answer) => {
+        draft.sent();
         if (answer.pending) {
           toast.success(t('forum.heldForReview'));
           return void navigate('/askList');
@@ -152,6 +171,7 @@ export function QuestionForm({
 
   return (
     <form className="topic-form question-form" onSubmit={submit} noValidate>
+      <DraftNote draft={draft} onDiscard={() => showValues({ title: '', content: '', tagIds: [] })} />
       <TextField
         label={t('qa.form.title')}
         name="title"
@@ -172,6 +192,7 @@ export function QuestionForm({
       <div className={`field${errors.content ? ' field--invalid' : ''}`}>
         <span className="field__label">{t('qa.form.content')}</span>
         <RichEditor
+          key={editorVersion}
           initialHtml={values.content}
           onChange={(html) => set('content', html)}
           label={t('qa.form.content')}

@@ -139,6 +139,8 @@ export function CommentList({
                   }}
                   name={composer.name}
                   onClose={() => setComposer(null)}
+                  draftKey={`reply:${comment.commentId}`}
+                  draftExtra={{ topicId }}
                 />
               ) : null}
             </li>

@@ -1,8 +1,10 @@
 import type { UseMutationResult } from '@tanstack/react-query';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DraftNote } from '@/components/content/draft-note';
 import { FormActions } from '@/components/content/form-actions';
 import { toast } from '@/components/ui/toast-store';
+import { useDraft, type DraftExtraValue } from '@/hooks/use-draft';
 import { formProblemsOf } from '@/lib/form-problems';
 import { useWriteContent } from '../api/comments';
 import { htmlToText, textToHtml } from '../utils/plain-html';
@@ -24,6 +26,10 @@ interface ContentFormProps<W> {
   initialHtml?: string;
   onDone?: () => void;
   onCancel?: () => void;
+  /** The member's draft of this box (`comment:<topicId>`, `reply:<commentId>`, `answer:<questionId>`), if it keeps one. */
+  draftKey?: string;
+  /** Kept with the draft: where its editor is (a reply's `topicId`, for the control panel's link). */
+  draftExtra?: Record<string, DraftExtraValue>;
 }
 
 /**
@@ -37,11 +43,22 @@ export function makeContentForms<W extends { content: string }>(useWrite: () => 
   }
 
   /** A reply to a comment, an answer or a reply, naming whom it answers: posted or cancelled, it closes. */
-  function ReplyForm({ target, name, onClose }: { target: WriteTarget<W>; name: string; onClose: () => void }) {
+  function ReplyForm({
+    target,
+    name,
+    onClose,
+    draftKey,
+    draftExtra,
+  }: { target: WriteTarget<W>; name: string; onClose: () => void } & Pick<
+    ContentFormProps<W>,
+    'draftKey' | 'draftExtra'
+  >) {
     const { t } = useTranslation();
     return (
       <ContentForm
         target={target}
+        draftKey={draftKey}
+        draftExtra={draftExtra}
         label={t('forum.replyTo', { name })}
         submitLabel={t('forum.postReply')}
         successMessage={t('forum.replyPosted')}
@@ -94,6 +111,8 @@ function MentionTextForm<W extends { content: string }>({
   initialHtml = '',
   onDone,
   onCancel,
+  draftKey,
+  draftExtra,
 }: Omit<ContentFormProps<W>, 'target'> & { target: Omit<W, 'content'>; write: Write<W> }) {
   const { t } = useTranslation();
   const id = useId();
@@ -101,6 +120,7 @@ function MentionTextForm<W extends { content: string }>({
   const [error, setError] = useState<string | null>(null);
   const field = useRef<HTMLTextAreaElement>(null);
   const mentions = useTextareaMentions(field, text, setText);
+  const draft = useDraft(draftKey ?? null, (saved) => setText(htmlToText(saved.content)));
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -109,6 +129,7 @@ function MentionTextForm<W extends { content: string }>({
     setError(null);
     write.mutate({ ...target, content: textToHtml(text) } as W, {
       onSuccess: (answer) => {
+        draft.sent();
         setText('');
         toast.success((answer as { pending?: boolean } | null)?.pending ? t('forum.heldForReview') : successMessage);
         onDone?.();
@@ -126,6 +147,7 @@ function MentionTextForm<W extends { content: string }>({
       <label htmlFor={id} className="field__label">
         {label}
       </label>
+      <DraftNote draft={draft} onDiscard={() => setText(initialHtml ? htmlToText(initialHtml) : '')} />
       <textarea
         ref={field}
         id={id}
@@ -133,6 +155,7 @@ function MentionTextForm<W extends { content: string }>({
         value={text}
         onChange={(event) => {
           setText(event.target.value);
+          draft.change({ content: event.target.value.trim() ? textToHtml(event.target.value) : '', extra: draftExtra });
           mentions.track();
           if (error) setError(null);
         }}

@@ -1,11 +1,13 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { DraftNote } from '@/components/content/draft-note';
 import { TagPicker } from '@/components/content/tag-picker';
 import { FeatureClosed } from '@/components/ui/feature-closed';
 import { TextField } from '@/components/ui/form-field';
 import { toast } from '@/components/ui/toast-store';
 import { EnvelopeFields, ENVELOPE_SERVER_FIELDS, useEnvelopeDraft } from '@/features/wallet/components/envelope-fields';
+import { useDraft } from '@/hooks/use-draft';
 import { formProblemsOf } from '@/lib/form-problems';
 import { appState, useAppState, useFeatureSwitch } from '@/stores/app-state';
 import { useSaveTopic } from '../api/topic';
@@ -48,6 +50,19 @@ export function TopicForm({ topicId, initial }: { topicId?: string; initial?: To
   const [formError, setFormError] = useState<string | null>(null);
   const [closed, setClosed] = useState<string | null>(null);
   const [previewing, setPreviewing] = useState(false);
+  // The editor takes its content when it mounts: a restored or discarded draft mounts a new one.
+  const [editorVersion, setEditorVersion] = useState(0);
+  const showValues = (next: TopicFormValues) => {
+    setValues(next);
+    setEditorVersion((version) => version + 1);
+  };
+  const draft = useDraft(topicId ? `topic-edit:${topicId}` : 'topic:new', (saved) =>
+    showValues({
+      title: saved.title,
+      content: saved.content,
+      tagIds: Array.isArray(saved.extra.tagIds) ? saved.extra.tagIds : (initial?.tagIds ?? []),
+    }),
+  );
 
   if (!posting.enabled || closed !== null) {
     return <FeatureClosed message={closed || posting.message} fallback={t('featureClosed.post')} />;
@@ -56,6 +71,8 @@ export function TopicForm({ topicId, initial }: { topicId?: string; initial?: To
   const set = <K extends Field>(field: K, value: TopicFormValues[K]) => {
     setValues((current) => ({ ...current, [field]: value }));
     setErrors((current) => ({ ...current, [field]: undefined }));
+    const next = { ...values, [field]: value };
+    draft.change({ title: next.title, content: next.content, extra: { tagIds: next.tagIds } });
   };
 
   const submit = (event: FormEvent) => {
@@ -75,6 +92,7 @@ export function TopicForm({ topicId, initial }: { topicId?: string; initial?: To
       { ...values, title, ...(redEnvelope ? { redEnvelope } : {}) },
       {
         onSuccess: (answer) => {
+          draft.sent();
           if (answer.pending) {
             toast.success(t('forum.heldForReview'));
             return void navigate('/');
@@ -102,6 +120,7 @@ export function TopicForm({ topicId, initial }: { topicId?: string; initial?: To
 
   return (
     <form className="topic-form" onSubmit={submit} noValidate>
+      <DraftNote draft={draft} onDiscard={() => showValues(initial ?? { title: '', content: '', tagIds: [] })} />
       <TextField
         label={t('forum.editor.title')}
         name="title"
@@ -123,6 +142,7 @@ export function TopicForm({ topicId, initial }: { topicId?: string; initial?: To
           {t('forum.editor.content')}
         </span>
         <RichEditor
+          key={editorVersion}
           initialHtml={values.content}
           onChange={(html) => set('content', html)}
           label={t('forum.editor.content')}
