@@ -114,6 +114,8 @@ describe('hidden content never leaks through any GET route', () => {
         `/api/forum/topics/${topicId}`,
         `/api/forum/topics/${topicId}/similar`,
         '/api/forum/me/topics',
+        // Edit history (ADR 0032): every version of the topic, redacted as the current one.
+        `/api/forum/topics/${topicId}/revisions`,
       ]),
     );
     expect(routes.length).toBeGreaterThan(10);
@@ -136,6 +138,7 @@ describe('hidden content never leaks through any GET route', () => {
       '/api/forum/topics',
       `/api/forum/topics/${topicId}/similar`,
       `/api/forum/members/${author}/topics`,
+      `/api/forum/topics/${topicId}/revisions`,
     ]) {
       expect([...member.keys()]).toContain(`${shown} → 200`);
       expect([...visitor.keys()]).toContain(`${shown} → 200`);
@@ -416,5 +419,104 @@ describe('hidden content never leaks through any GET route', () => {
         }
       },
     );
+  });
+
+  describe('edit history: every version of an edited topic is redacted as the current one (ADR 0032)', () => {
+    type Hide = 10 | 20 | 30 | 40 | 50;
+    const TYPES: Hide[] = [10, 20, 30, 40, 50];
+    const V1: Record<Hide, string> = {
+      10: 'H1-PASSWORD-a1',
+      20: 'H1-COMMENT-b2',
+      30: 'H1-GRADE-c3',
+      40: 'H1-POINTS-d4',
+      50: 'H1-BALANCE-e5',
+    };
+    const V2: Record<Hide, string> = {
+      10: 'H2-PASSWORD-f6',
+      20: 'H2-COMMENT-a7',
+      30: 'H2-GRADE-b8',
+      40: 'H2-POINTS-c9',
+      50: 'H2-BALANCE-d0',
+    };
+    /** The grade block's threshold is raised by the edit: a reader between the two sees it in no version. */
+    const VALUES1: Record<Hide, string> = { 10: 'hist-pw-one', 20: '', 30: '100', 40: '6', 50: '120' };
+    const VALUES2: Record<Hide, string> = { 10: 'hist-pw-two', 20: '', 30: '999999', 40: '6', 50: '120' };
+    const SECRETS = ['hist-pw-one', 'hist-pw-two'];
+    const ALL = [...Object.values(V1), ...Object.values(V2), ...SECRETS];
+    let historyTopic: string;
+    let historyReader: string;
+
+    const blocks = (markers: Record<Hide, string>, values: Record<Hide, string>, ids: string[] = []) =>
+      TYPES.map((type, index) => {
+        const value = values[type] ? ` value="${values[type]}"` : '';
+        const id = ids[index] ? ` data-block-id="${ids[index]}"` : '';
+        return `<hide type="${type}"${value}${id}><p>${markers[type]}</p></hide>`;
+      }).join('');
+
+    async function history(member: string | null): Promise<string> {
+      const client = member ? f.t.client.as(member) : f.t.client.anonymous();
+      const response = await client.get<{ items: unknown[] }>(`/api/forum/topics/${historyTopic}/revisions`);
+      expect(response.status).toBe(200);
+      expect(response.body.items).toHaveLength(2);
+      return JSON.stringify(response.body);
+    }
+
+    beforeAll(async () => {
+      historyReader = await f.member('history_leak_reader');
+      const tagId = await f.tag('History leak');
+      historyTopic = await f.post(author, {
+        title: 'History of hidden blocks',
+        content: `<p>History intro</p>${blocks(V1, VALUES1)}`,
+        tagIds: [tagId],
+      });
+      const stored = await f.t.client
+        .as(author)
+        .get<{ hiddenBlocks: { id: string }[] }>(`/api/forum/topics/${historyTopic}`);
+      const ids = stored.body.hiddenBlocks.map((block) => block.id);
+      // Every block keeps its id: the same blocks, with new content (and a new password and grade threshold).
+      const edited = await f.t.client.as(author).request('PATCH', `/api/forum/topics/${historyTopic}`, {
+        title: 'History of hidden blocks, edited',
+        content: `<p>History intro, edited</p>${blocks(V2, VALUES2, ids)}`,
+        tagIds: [tagId],
+      });
+      expect(edited.status).toBe(200);
+      await eventually(async () => expect(await history(author)).toContain('H2-BALANCE'));
+    });
+
+    it('the author reads every block of every version (the markers are there)', async () => {
+      const body = await history(author);
+      for (const marker of [...Object.values(V1), ...Object.values(V2)]) expect(body).toContain(marker);
+      for (const secret of SECRETS) expect(body).not.toContain(secret);
+    });
+
+    it('a visitor and a member who opened nothing get no block of any version and no password', async () => {
+      for (const who of [null, historyReader]) {
+        const body = await history(who);
+        expect(ALL.filter((marker) => body.includes(marker))).toEqual([]);
+        expect(body).toContain('History intro');
+      }
+    });
+
+    it('a grade threshold raised by an edit closes the old version too', async () => {
+      await f.t
+        .db('forum')
+        .collection<{ _id: string; points: number }>('member_points')
+        .updateOne({ _id: historyReader }, { $set: { points: 150 } }, { upsert: true });
+      const body = await history(historyReader);
+      expect(ALL.filter((marker) => body.includes(marker))).toEqual([]);
+    });
+
+    it('after the password unlock, that block in every version and nothing else', async () => {
+      const unlocked = await f.t.client
+        .as(historyReader)
+        .post(`/api/forum/topics/${historyTopic}/unlock`, { type: 10, password: 'hist-pw-two' });
+      expect(unlocked.status).toBe(200);
+      await eventually(async () => {
+        const body = await history(historyReader);
+        expect(ALL.filter((marker) => body.includes(marker)).sort()).toEqual([V1[10], V2[10]].sort());
+      });
+      const visitor = await history(null);
+      expect(ALL.filter((marker) => visitor.includes(marker))).toEqual([]);
+    });
   });
 });
