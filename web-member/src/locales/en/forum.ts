@@ -158,6 +158,22 @@ export const forumEn = {
     video: 'Video',
     videoUploading: 'Uploading the video…',
     mentionSuggestions: 'Members to mention',
+    /** The editor's Markdown mode (ADR 0033). */
+    markdown: {
+      mode: 'Editing mode',
+      rich: 'Rich text',
+      markdown: 'Markdown',
+      tabs: 'Markdown editor',
+      write: 'Write',
+      preview: 'Preview',
+      source: 'Markdown text',
+      previewLoading: 'Rendering the preview…',
+      previewFailed: 'The preview could not be rendered. Try again.',
+      switchFailed: 'Could not switch back to rich text. Try again.',
+      help: 'Markdown: **bold**, _italic_, # heading, - list, 1. list, > quote, ``` code ```, [link](https://…), ![image](/api/files/…).',
+      hideHelp:
+        'Hidden content: a line “:::hide password demo” (or comment, grade 100, points 20, balance 1.99 in yuan), then the hidden text, then a line “:::”.',
+    },
   },
   my: {
     empty: 'Nothing here yet.',

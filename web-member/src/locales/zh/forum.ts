@@ -159,6 +159,22 @@ export const forumZh: Translation['forum'] = {
     video: '视频',
     videoUploading: '正在上传视频…',
     mentionSuggestions: '可提及的会员',
+    /** 编辑器的 Markdown 模式（ADR 0033）。 */
+    markdown: {
+      mode: '编辑模式',
+      rich: '富文本',
+      markdown: 'Markdown',
+      tabs: 'Markdown 编辑器',
+      write: '编写',
+      preview: '预览',
+      source: 'Markdown 文本',
+      previewLoading: '正在生成预览…',
+      previewFailed: '预览生成失败，请重试。',
+      switchFailed: '无法切换回富文本，请重试。',
+      help: 'Markdown：**粗体**、_斜体_、# 标题、- 列表、1. 列表、> 引用、``` 代码 ```、[链接](https://…)、![图片](/api/files/…)。',
+      hideHelp:
+        '隐藏内容：一行“:::hide 密码 demo”（或 评论、等级 100、积分 20、余额 1.99（元）），接着写隐藏的内容，最后一行“:::”。',
+    },
   },
   my: {
     empty: '这里还没有内容。',

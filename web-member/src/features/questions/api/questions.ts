@@ -85,9 +85,15 @@ export interface AskInput {
   /** Yuan text ("12.50") or "0" for none. */
   bountyAmount: string;
   bountyPoints: number;
+  /** `markdown` when `content` is Markdown the server converts (ADR 0033); absent for the rich editor's HTML. */
+  format?: 'html' | 'markdown';
 }
 
-export type EditInput = Pick<AskInput, 'title' | 'content' | 'tagIds'>;
+export type EditInput = Pick<AskInput, 'title' | 'content' | 'tagIds' | 'format'>;
+
+/** The format field of a write: sent only for Markdown, so an HTML write is what it always was. */
+export const markdownField = (format: 'html' | 'markdown' | undefined) =>
+  format === 'markdown' ? { format: 'markdown' as const } : {};
 
 /**
  * `POST /api/qa/questions` (ask) or `PATCH /api/qa/questions/:id` (edit), as JSON: the schema wants an array of
@@ -99,10 +105,13 @@ export function useSaveQuestion(questionId?: string) {
     mutationFn: (input: AskInput | EditInput) =>
       questionId
         ? api.request<QuestionWritten>('PATCH', `/api/qa/questions/${id(questionId)}`, {
-            json: { title: input.title, content: input.content, tagIds: input.tagIds },
+            json: { title: input.title, content: input.content, tagIds: input.tagIds, ...markdownField(input.format) },
             silent: true,
           })
-        : api.request<QuestionWritten>('POST', '/api/qa/questions', { json: input, silent: true }),
+        : api.request<QuestionWritten>('POST', '/api/qa/questions', {
+            json: { ...input, format: undefined, ...markdownField(input.format) },
+            silent: true,
+          }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: QA_KEY }),
   });
 }

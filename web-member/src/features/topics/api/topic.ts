@@ -37,6 +37,8 @@ export interface TopicInput {
   tagIds: string[];
   /** A new topic's red envelope (wallet). */
   redEnvelope?: EnvelopeInput;
+  /** `markdown` when `content` is Markdown the server converts (ADR 0033); absent for the rich editor's HTML. */
+  format?: 'html' | 'markdown';
 }
 
 /**
@@ -44,7 +46,13 @@ export interface TopicInput {
  * with a red envelope is sent as JSON: the envelope is a nested object with a numeric type and quantity.
  */
 export function saveTopic(input: TopicInput, topicId?: string): Promise<PostedTopic> {
-  const data = { title: input.title, content: input.content, tagIds: input.tagIds };
+  const data = {
+    title: input.title,
+    content: input.content,
+    tagIds: input.tagIds,
+    // Sent only for Markdown, so an HTML write is what it always was.
+    ...(input.format === 'markdown' ? { format: 'markdown' } : {}),
+  };
   if (topicId) {
     return api.request<PostedTopic>('PATCH', `/api/forum/topics/${encodeURIComponent(topicId)}`, {
       data,

@@ -10,21 +10,39 @@ import { uploadImage } from '../api/upload-image';
 import { uploadVideo } from '../api/videos';
 import { hideLabelView } from './hide-label';
 import { EDITOR_HIDE_TYPES, hideContent, HideNode } from './hide-node';
+import { MarkdownEditor } from './markdown-editor';
+import { previewMarkdown, richToMarkdownSource, type ContentFormat } from './markdown-source';
 import { MentionList } from '../components/mention-suggestions';
 import { useMentionSuggest } from './mention-suggest';
 import { playerContent, PlayerNode } from './player-node';
 
-/** The topic editor (TipTap) producing HTML; loaded only by the screens that post or edit topics. */
+export type { ContentFormat } from './markdown-source';
+
+/**
+ * The topic editor (TipTap) producing HTML, with a Markdown mode (ADR 0033) producing Markdown text the server
+ * converts; loaded only by the screens that post or edit topics and questions. `onChange` gets the content and its
+ * format; a form sends both (`{content, format}`). Switching to Markdown keeps the rich content as HTML (Markdown
+ * accepts it); switching back renders the Markdown through the server, so nothing is lost either way.
+ */
 export function RichEditor({
   initialHtml,
+  initialFormat = 'html',
   onChange,
+  onFormatChange,
+  markdown = true,
   label,
   invalid,
   describedBy,
   hiddenBlocks = true,
 }: {
+  /** The content to start with, in `initialFormat` (Markdown text when that is `markdown`, e.g. a draft). */
   initialHtml: string;
-  onChange: (html: string) => void;
+  initialFormat?: ContentFormat;
+  onChange: (content: string, format: ContentFormat) => void;
+  /** Called when the writer switches between rich text and Markdown (after `onChange` with the new content). */
+  onFormatChange?: (format: ContentFormat) => void;
+  /** Offers the Markdown mode (on by default). */
+  markdown?: boolean;
   label: string;
   invalid?: boolean;
   describedBy?: string;
@@ -33,12 +51,16 @@ export function RichEditor({
 }) {
   // The mention list drives some keys; the editor's props are fixed at creation, so they reach it through a ref.
   const mentionKeys = useRef<(event: KeyboardEvent) => boolean>(() => false);
-  const { i18n } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const [format, setFormat] = useState<ContentFormat>(initialFormat);
+  const [source, setSource] = useState(initialFormat === 'markdown' ? initialHtml : '');
+  const [switching, setSwitching] = useState(false);
+  const [switchError, setSwitchError] = useState(false);
   // Hidden blocks are labelled in words in the author's language; what is saved is the node's own HTML.
   const [LabelledHideNode] = useState(() => HideNode.extend({ addNodeView: () => hideLabelView(i18n) }));
   const editor = useEditor({
     extensions: [StarterKit, LabelledHideNode, Image, PlayerNode],
-    content: initialHtml,
+    content: initialFormat === 'markdown' ? '' : initialHtml,
     immediatelyRender: true,
     editorProps: {
       attributes: {
@@ -49,7 +71,7 @@ export function RichEditor({
       },
       handleKeyDown: (_view, event) => mentionKeys.current(event),
     },
-    onUpdate: ({ editor: current }) => onChange(current.isEmpty ? '' : current.getHTML()),
+    onUpdate: ({ editor: current }) => onChange(current.isEmpty ? '' : current.getHTML(), 'html'),
   });
 
   useEffect(() => {
@@ -83,11 +105,76 @@ export function RichEditor({
   const mention = useMentionSuggest(editor);
   mentionKeys.current = mention.onKeyDown;
 
+  const changeSource = (text: string) => {
+    setSource(text);
+    onChange(text, 'markdown');
+  };
+
+  const switchTo = async (next: ContentFormat) => {
+    if (!editor || next === format || switching) return;
+    setSwitchError(false);
+    if (next === 'markdown') {
+      const text = editor.isEmpty ? '' : richToMarkdownSource(editor.getHTML());
+      setSource(text);
+      setFormat('markdown');
+      onChange(text, 'markdown');
+      onFormatChange?.('markdown');
+      return;
+    }
+    setSwitching(true);
+    try {
+      const html = source.trim() ? await previewMarkdown(source, hiddenBlocks) : '';
+      editor.commands.setContent(html, { emitUpdate: false });
+      setFormat('html');
+      onChange(editor.isEmpty ? '' : editor.getHTML(), 'html');
+      onFormatChange?.('html');
+    } catch {
+      setSwitchError(true);
+    } finally {
+      setSwitching(false);
+    }
+  };
+
+  const modeButton = (name: ContentFormat) => (
+    <button
+      type="button"
+      className={`toolbar__button${format === name ? ' toolbar__button--active' : ''}`}
+      aria-pressed={format === name}
+      disabled={switching}
+      onClick={() => void switchTo(name)}
+    >
+      {t(name === 'html' ? 'forum.editor.markdown.rich' : 'forum.editor.markdown.markdown')}
+    </button>
+  );
+
   return (
     <div className="rich-editor">
-      {editor ? <Toolbar editor={editor} hiddenBlocks={hiddenBlocks} /> : null}
-      <EditorContent editor={editor} />
-      {mention.open ? <MentionList items={mention.items} active={mention.active} onChoose={mention.choose} /> : null}
+      {markdown ? (
+        <div className="rich-editor__mode" role="group" aria-label={t('forum.editor.markdown.mode')}>
+          {modeButton('html')}
+          {modeButton('markdown')}
+          {switchError ? (
+            <span className="field__error" role="alert">
+              {t('forum.editor.markdown.switchFailed')}
+            </span>
+          ) : null}
+        </div>
+      ) : null}
+      <div hidden={format !== 'html'}>
+        {editor ? <Toolbar editor={editor} hiddenBlocks={hiddenBlocks} /> : null}
+        <EditorContent editor={editor} />
+        {mention.open ? <MentionList items={mention.items} active={mention.active} onChoose={mention.choose} /> : null}
+      </div>
+      {format === 'markdown' ? (
+        <MarkdownEditor
+          value={source}
+          onChange={changeSource}
+          label={label}
+          invalid={invalid}
+          describedBy={describedBy}
+          hiddenBlocks={hiddenBlocks}
+        />
+      ) : null}
     </div>
   );
 }
