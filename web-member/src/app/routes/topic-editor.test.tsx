@@ -85,6 +85,28 @@ describe('/addTopic and /user/editTopic', () => {
     expect(body.getAll('tagIds')).toEqual(['go']);
   });
 
+  it('publishes a topic written in Markdown as Markdown, for the server to convert', async () => {
+    const user = userEvent.setup();
+    const { network, router } = renderApp('/addTopic', {
+      routes: {
+        'GET /api/forum/tags': () => json(200, tagTree),
+        'POST /api/forum/topics': () => json(201, { topicId: 't8', version: 1, visible: true }),
+        'GET /api/forum/topics/t8': () => json(200, topicDetail({ topicId: 't8', title: 'Route' })),
+        'GET /api/forum/topics/t8/comments': () => json(200, page([])),
+      },
+    });
+    await user.type(await screen.findByLabelText('Title'), 'Route');
+    await user.click(await screen.findByRole('checkbox', { name: 'Go' }));
+    await user.click(screen.getByRole('button', { name: 'Markdown' }));
+    // The form's own preview is for HTML: Markdown is previewed in the editor's tab.
+    expect(screen.queryByRole('button', { name: 'Preview' })).toBeNull();
+    await user.type(screen.getByRole('textbox', { name: 'Content' }), '## Up the **ridge**');
+    await user.click(screen.getByRole('button', { name: 'Publish' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?topicId=t8'));
+    const body = new URLSearchParams(callsTo(network.sent, 'POST', '/api/forum/topics')[0]!.body);
+    expect([body.get('content'), body.get('format')]).toEqual(['## Up the **ridge**', 'markdown']);
+  });
+
   it('edits a topic with its hidden block intact and shows the server field errors (zh)', async () => {
     const user = userEvent.setup();
     let attempts = 0;

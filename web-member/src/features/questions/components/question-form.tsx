@@ -9,7 +9,7 @@ import { TagPicker } from '@/components/content/tag-picker';
 import { FeatureClosed } from '@/components/ui/feature-closed';
 import { TextField } from '@/components/ui/form-field';
 import { toast } from '@/components/ui/toast-store';
-import { RichEditor } from '@/features/topics/editor/rich-editor';
+import { RichEditor, type ContentFormat } from '@/features/topics/editor/rich-editor';
 import { useMyWallet } from '@/features/wallet/api/wallet';
 import { formatFen } from '@/features/wallet/utils/money';
 import { useDraft } from '@/hooks/use-draft';
@@ -29,6 +29,8 @@ export interface QuestionFormValues {
   title: string;
   content: string;
   tagIds: string[];
+  /** `markdown` when the content is Markdown text the server converts (ADR 0033); absent is HTML. */
+  format?: ContentFormat;
 }
 
 /**
@@ -74,6 +76,7 @@ export function QuestionForm({
     showValues({
       title: saved.title,
       content: saved.content,
+      format: saved.format,
       tagIds: Array.isArray(saved.extra.tagIds) ? saved.extra.tagIds : [],
     }),
   );
@@ -93,11 +96,17 @@ export function QuestionForm({
   }
 
   const clear = (field: Field) => setErrors((current) => ({ ...current, [field]: undefined }));
-  const set = <K extends keyof QuestionFormValues>(field: K, value: QuestionFormValues[K]) => {
+  const set = <K extends Exclude<keyof QuestionFormValues, 'format'>>(field: K, value: QuestionFormValues[K]) => {
     setValues((current) => ({ ...current, [field]: value }));
     clear(field);
     const next = { ...values, [field]: value };
-    draft.change({ title: next.title, content: next.content, extra: { tagIds: next.tagIds } });
+    draft.change({ title: next.title, content: next.content, format: next.format, extra: { tagIds: next.tagIds } });
+  };
+  /** The editor's content in its format: Markdown is sent as such and converted by the server (ADR 0033). */
+  const setContent = (content: string, format: ContentFormat) => {
+    setValues((current) => ({ ...current, content, format }));
+    clear('content');
+    draft.change({ title: values.title, content, format, extra: { tagIds: values.tagIds } });
   };
 
   const available = wallet.data?.available ?? null;
@@ -194,7 +203,8 @@ export function QuestionForm({
         <RichEditor
           key={editorVersion}
           initialHtml={values.content}
-          onChange={(html) => set('content', html)}
+          initialFormat={values.format}
+          onChange={setContent}
           label={t('qa.form.content')}
           hiddenBlocks={false}
           invalid={!!errors.content}

@@ -12,7 +12,7 @@ import { formProblemsOf } from '@/lib/form-problems';
 import { appState, useAppState, useFeatureSwitch } from '@/stores/app-state';
 import { useSaveTopic } from '../api/topic';
 import { flattenTags, useTags } from '../api/tags';
-import { RichEditor } from '../editor/rich-editor';
+import { RichEditor, type ContentFormat } from '../editor/rich-editor';
 import { TopicContent } from './topic-content';
 import { topicHref } from './topic-list';
 
@@ -33,6 +33,8 @@ export interface TopicFormValues {
   title: string;
   content: string;
   tagIds: string[];
+  /** `markdown` when the content is Markdown text the server converts (ADR 0033); absent is HTML. */
+  format?: ContentFormat;
 }
 
 /** Post (`topicId` absent) or edit a topic: title, rich content with hidden blocks, leaf tags. */
@@ -60,6 +62,7 @@ export function TopicForm({ topicId, initial }: { topicId?: string; initial?: To
     showValues({
       title: saved.title,
       content: saved.content,
+      format: saved.format,
       tagIds: Array.isArray(saved.extra.tagIds) ? saved.extra.tagIds : (initial?.tagIds ?? []),
     }),
   );
@@ -72,7 +75,14 @@ export function TopicForm({ topicId, initial }: { topicId?: string; initial?: To
     setValues((current) => ({ ...current, [field]: value }));
     setErrors((current) => ({ ...current, [field]: undefined }));
     const next = { ...values, [field]: value };
-    draft.change({ title: next.title, content: next.content, extra: { tagIds: next.tagIds } });
+    draft.change({ title: next.title, content: next.content, format: next.format, extra: { tagIds: next.tagIds } });
+  };
+
+  /** The editor's content in its format: Markdown is sent as such and converted by the server (ADR 0033). */
+  const setContent = (content: string, format: ContentFormat) => {
+    setValues((current) => ({ ...current, content, format }));
+    setErrors((current) => ({ ...current, content: undefined }));
+    draft.change({ title: values.title, content, format, extra: { tagIds: values.tagIds } });
   };
 
   const submit = (event: FormEvent) => {
@@ -114,6 +124,7 @@ export function TopicForm({ topicId, initial }: { topicId?: string; initial?: To
   const leafTags = flattenTags(tags.data?.items ?? []).flatMap(({ tag }) => (tag.leaf ? [tag] : []));
   // The server's limit, counted as it counts (trimmed) and said as soon as it is passed: nothing is cut silently.
   const titleLength = values.title.trim().length;
+  const markdown = values.format === 'markdown';
   const titleError =
     errors.title ?? (titleLength > TITLE_MAX ? t('forum.editor.titleTooLong', { max: TITLE_MAX }) : undefined);
   if (!appState.get().systemUser) return <p role="alert">{t('forum.editor.loginToPost')}</p>;
@@ -144,7 +155,8 @@ export function TopicForm({ topicId, initial }: { topicId?: string; initial?: To
         <RichEditor
           key={editorVersion}
           initialHtml={values.content}
-          onChange={(html) => set('content', html)}
+          initialFormat={values.format}
+          onChange={setContent}
           label={t('forum.editor.content')}
           invalid={!!errors.content}
           describedBy={errors.content ? `${id}-content-error` : undefined}
@@ -155,15 +167,18 @@ export function TopicForm({ topicId, initial }: { topicId?: string; initial?: To
           </p>
         ) : null}
       </div>
-      <button
-        type="button"
-        className="button button--small"
-        aria-expanded={previewing}
-        onClick={() => setPreviewing(!previewing)}
-      >
-        {previewing ? t('forum.editor.hidePreview') : t('forum.editor.preview')}
-      </button>
-      {previewing ? (
+      {/* Markdown is previewed in the editor's own tab, rendered by the server (the text here is not HTML). */}
+      {markdown ? null : (
+        <button
+          type="button"
+          className="button button--small"
+          aria-expanded={previewing}
+          onClick={() => setPreviewing(!previewing)}
+        >
+          {previewing ? t('forum.editor.hidePreview') : t('forum.editor.preview')}
+        </button>
+      )}
+      {previewing && !markdown ? (
         // The topic as readers will see it, every hidden block open under its label (the author sees them all).
         <section className="topic-preview" aria-label={t('forum.editor.preview')}>
           <h2 className="topic-preview__title">{values.title.trim() || t('forum.editor.previewUntitled')}</h2>
