@@ -10,6 +10,7 @@ import { LogInCommand } from '../../identity/src/accounts/commands';
 import { DEMO_PHOTO_TOPIC_TITLE } from '../../forum/src/topics/demo-topics';
 import type { TopicDetail, TopicRow } from '../../forum/src/topics/topic.schemas';
 import { ALL_CONTEXTS } from './contexts';
+import { DEMO_DRAFT_TITLE } from '../../forum/src/drafts/demo-drafts';
 import { DEMO_ACCOUNTS, DEMO_TITLES, seedDemo } from './demo-seed';
 
 interface Reminder {
@@ -152,5 +153,19 @@ describe('demo seed (npm start)', () => {
     });
     const paid = await reader().get<TopicDetail>(`/api/forum/topics/${(await topicNamed(DEMO_TITLES.hidden)).topicId}`);
     expect(paid.body.content).toContain('Balance block');
+  });
+
+  it('a draft: the demo member’s unfinished topic, theirs alone', async () => {
+    const drafts = await member().get<{ items: { key: string; title: string; excerpt: string }[] }>(
+      '/api/forum/drafts',
+    );
+    expect(drafts.body.items).toEqual([
+      expect.objectContaining({
+        key: 'topic:new',
+        title: DEMO_DRAFT_TITLE,
+        excerpt: expect.stringContaining('Drafts'),
+      }),
+    ]);
+    expect((await reader().get<{ items: unknown[] }>('/api/forum/drafts')).body.items).toEqual([]);
   });
 });

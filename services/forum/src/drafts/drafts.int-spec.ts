@@ -4,6 +4,7 @@ import type { TestApp } from '@forum/testing';
 import type { SearchResultView } from '../../../search/src/query/search.controller';
 import { SearchModule } from '../../../search/src/search.module';
 import { ForumFixture, startForum } from '../topics/topics.fixture';
+import { DEMO_DRAFT_TITLE, seedDemoDrafts } from './demo-drafts';
 import type { DraftView, SavedDraft } from './draft.schemas';
 
 interface DraftListView {
@@ -173,5 +174,14 @@ describe('/api/forum/drafts', () => {
     await eventually(async () => expect((await search(posted)).body.total).toBe(1), { intervalMs: 250 });
     expect((await search(drafted)).body.total).toBe(0);
     expect((await search(drafted)).body.items).toEqual([]);
+  });
+
+  it('seeds the demo member one draft, once however often the seed runs', async () => {
+    const demo = await f.member(`${stem}demo`);
+    await seedDemoDrafts(t.app, { memberId: demo, tagId });
+    await seedDemoDrafts(t.app, { memberId: demo, tagId });
+    const list = (await mine(demo)).body.items;
+    expect(list).toEqual([expect.objectContaining({ key: 'topic:new', title: DEMO_DRAFT_TITLE })]);
+    expect((await read(demo, 'topic:new')).body.extra).toEqual({ tagIds: [tagId] });
   });
 });
