@@ -96,6 +96,11 @@ const BENCHES: Bench[] = [
     quick: { args: ['--large', '200', '--seconds', '3'] },
   },
   {
+    name: 'idle',
+    scripts: [{ file: 'idle/run.js', node: [NO_NEGATIVE_TIMEOUT_WARNING] }],
+    quick: { args: ['--settle', '10', '--sample', '20', '--posts', '1'] },
+  },
+  {
     name: 'qa',
     scripts: [{ file: 'qa/run.js', node: [NO_NEGATIVE_TIMEOUT_WARNING] }],
     quick: { args: ['--questions', '1000', '--authors', '100', '--seconds', '3'] },

@@ -1,0 +1,184 @@
+import { spawn } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { freePort } from '@forum/local-infra';
+import { atMost, reportResult } from '../lib/result';
+import { machine } from '../lib/stats';
+import { loadAverage, setting } from '../lib/pipeline';
+
+/**
+ * Issue 18's idle target: with no traffic, every process of `npm start` together (Node, the Kafka JVM, the
+ * MongoDB-wire JVM) uses ≤ 3 % of one core over a 60 s sample — without making the first write after the quiet
+ * slower to show. Starts the real all-in-one (dist/, its own embedded servers, demo seed, temporary data
+ * folder), waits for the seed and a settle period, reads each process's CPU ticks from /proc at the start and
+ * the end of the sample, then signs in as the demo member and times topics posted after the quiet (the answer
+ * comes once the topic is in the author's lists: the write's read-your-writes wait).
+ *
+ * `node dist/bench/idle/run.js [--settle 30 --sample 60 --posts 3]`.
+ */
+const ROOT = path.resolve(__dirname, '../../..');
+const SETTLE_S = setting('settle', 'BENCH_SETTLE_SECONDS', 30);
+const SAMPLE_S = setting('sample', 'BENCH_SAMPLE_SECONDS', 60);
+const POSTS = setting('posts', 'BENCH_POSTS', 3);
+const TICKS_PER_SECOND = 100;
+
+interface Proc {
+  pid: number;
+  ppid: number;
+  name: string;
+  ticks: number;
+}
+
+function readProc(pid: number): Proc | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // "pid (comm) state ppid ... utime(14) stime(15)": split after comm's last ")" (it may hold spaces).
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const cmdline = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+    const name = cmdline.some((arg) => arg.includes('kafka'))
+      ? 'Kafka (JVM)'
+      : cmdline[0]?.endsWith('java')
+        ? 'MongoDB-wire (JVM)'
+        : `${path.basename(cmdline[0] ?? '?')} ${path.basename(cmdline.find((a) => a.endsWith('.js')) ?? '')}`.trim();
+    return { pid, ppid: Number(fields[1]), name, ticks: Number(fields[11]) + Number(fields[12]) };
+  } catch {
+    return null;
+  }
+}
+
+/** The process and everything below it. */
+function tree(root: number): Proc[] {
+  const all = readdirSync('/proc')
+    .filter((entry) => /^\d+$/.test(entry))
+    .map((entry) => readProc(Number(entry)))
+    .filter((proc): proc is Proc => proc !== null);
+  const found = all.filter((proc) => proc.pid === root);
+  const pids = new Set([root]);
+  for (let grew = true; grew;) {
+    grew = false;
+    for (const proc of all)
+      if (pids.has(proc.ppid) && !pids.has(proc.pid)) {
+        pids.add(proc.pid);
+        found.push(proc);
+        grew = true;
+      }
+  }
+  return found;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Signs in as the demo member the way the member site does (CSRF cookie echoed in a header). */
+async function signIn(base: string): Promise<Record<string, string>> {
+  const info = await fetch(`${base}/baseInfo`);
+  const cookie = /cms_token=([^;]+)/.exec(info.headers.get('set-cookie') ?? '')?.[1];
+  if (!cookie) throw new Error('no cms_token cookie from /baseInfo');
+  const csrf = { cookie: `cms_token=${cookie}`, 'bbs-xsrf-token': cookie, 'content-type': 'application/json' };
+  const login = await fetch(`${base}/api/identity/login`, {
+    method: 'POST',
+    headers: csrf,
+    body: JSON.stringify({ account: 'demo', password: 'demo123456' }),
+  });
+  const body = (await login.json()) as { accessToken?: string; refreshToken?: string };
+  if (!body.accessToken) throw new Error(`demo login refused: ${JSON.stringify(body)}`);
+  return { ...csrf, authorization: `Bearer ${body.accessToken},${body.refreshToken ?? ''}` };
+}
+
+async function main(): Promise<void> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'forum-idle-'));
+  const port = await freePort();
+  const env = {
+    ...process.env,
+    FORUM_DATA_DIR: dataDir,
+    PORT: String(port),
+    FORUM_KAFKA_PORT: String(await freePort()),
+    FORUM_KAFKA_CONTROLLER_PORT: String(await freePort()),
+    FORUM_MONGO_PORT: String(await freePort()),
+  };
+  delete env.KAFKA_BROKERS;
+  delete env.MONGO_URL;
+  delete env.NODE_OPTIONS;
+  const app = spawn(
+    process.execPath,
+    [
+      '--disable-warning=TimeoutNegativeWarning',
+      // e.g. BENCH_APP_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/idle-prof" to see where the app's idle time goes.
+      ...(process.env.BENCH_APP_NODE_ARGS?.split(' ').filter(Boolean) ?? []),
+      path.join(ROOT, 'dist/services/all-in-one/src/main.js'),
+    ],
+    { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  let output = '';
+  app.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const base = `http://127.0.0.1:${port}`;
+  try {
+    const startedAt = performance.now();
+    while (!output.includes('Forum is running')) {
+      if (app.exitCode !== null) throw new Error(`the app exited (${app.exitCode}):\n${output}`);
+      if (performance.now() - startedAt > 600_000) throw new Error(`not running after 10 min:\n${output}`);
+      await sleep(500);
+    }
+    console.log(`# idle: npm start's processes at rest — ${machine()}`);
+    console.log(`started in ${((performance.now() - startedAt) / 1000).toFixed(1)} s; settling ${SETTLE_S} s`);
+    await sleep(SETTLE_S * 1000);
+
+    const before = new Map(tree(app.pid!).map((proc) => [proc.pid, proc]));
+    const load = loadAverage();
+    const sampleStart = performance.now();
+    await sleep(SAMPLE_S * 1000);
+    const seconds = (performance.now() - sampleStart) / 1000;
+    const after = tree(app.pid!);
+    const byName = new Map<string, number>();
+    for (const proc of after) {
+      const used = proc.ticks - (before.get(proc.pid)?.ticks ?? 0);
+      byName.set(proc.name, (byName.get(proc.name) ?? 0) + used);
+    }
+    console.log(`\n| process | CPU over ${seconds.toFixed(0)} s (% of one core) |\n|---|---|`);
+    let total = 0;
+    for (const [name, ticks] of [...byName].sort((a, b) => b[1] - a[1])) {
+      const percent = (ticks / TICKS_PER_SECOND / seconds) * 100;
+      total += percent;
+      console.log(`| ${name} | ${percent.toFixed(1)} % |`);
+      reportResult('idle', `${name}: CPU at rest`, Math.round(percent * 10) / 10, '% of a core');
+    }
+    console.log(`| **all** | **${total.toFixed(1)} %** |\nload average during the sample: ${load}`);
+    reportResult('idle', 'all processes: CPU at rest', Math.round(total * 10) / 10, '% of a core', atMost(3));
+
+    // The first writes after the quiet: still shown at once?
+    const headers = await signIn(base);
+    const tags = await (await fetch(`${base}/api/forum/tags`)).text();
+    const tagId = /"tagId":"([^"]+)","name":"[^"]*","parentId":"[^"]*","sort":\d+,"leaf":true/.exec(tags)?.[1];
+    const latencies: number[] = [];
+    for (let i = 0; i < POSTS; i++) {
+      await sleep(10_000);
+      const sent = performance.now();
+      const response = await fetch(`${base}/api/forum/topics`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({
+          title: `After the quiet ${i + 1}`,
+          content: 'Posted after 10 s idle.',
+          tagIds: [tagId],
+        }),
+      });
+      if (!response.ok) throw new Error(`posting refused: ${response.status} ${await response.text()}`);
+      latencies.push(performance.now() - sent);
+    }
+    console.log(
+      `topics posted after 10 s of quiet, answered once listed: ${latencies.map((ms) => `${ms.toFixed(0)} ms`).join(', ')}`,
+    );
+    reportResult('idle', 'first write after the quiet, shown', Math.round(Math.max(...latencies)), 'ms');
+  } finally {
+    app.kill('SIGTERM');
+    await new Promise((resolve) => app.once('exit', resolve));
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
