@@ -23,6 +23,8 @@ export default defineConfig({
   resolve: {
     alias: {
       '@contracts/errors': fileURLToPath(new URL('../libs/contracts/src/errors', import.meta.url)),
+      // Money (fen ⇄ yuan, the currency sign) as the server writes it: one pure file, no zod.
+      '@contracts/wallet/money': fileURLToPath(new URL('../libs/contracts/src/wallet/money.ts', import.meta.url)),
       '@': fileURLToPath(new URL('./src', import.meta.url)),
     },
   },

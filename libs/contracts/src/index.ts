@@ -10,3 +10,5 @@ export * from './identity/permissions';
 export * from './wallet/ledger-modules';
 export * from './wallet/pay-unlock';
 export * from './wallet/bounty-commands';
+export * from './wallet/money';
+export * from './wallet/yuan-amount';

@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
+import { fenToYuan } from '@forum/contracts';
 import type { CommandMetadata, FieldError, MemberPermission, StaffPermission } from '@forum/contracts';
 import { DomainError } from '@forum/event-store';
 import { isLeaf, PermissionChecker, sanitizeContent, SiteSettingsCache, withoutHiddenBlocks } from '@forum/platform';
 import type { TagTreeState } from '@forum/platform';
-import { fenToYuan } from '../../wallet/src/payments/money';
 import type { Actor } from './questions/question.decider';
 
 const fieldError = (field: string, code: FieldError['code'], params?: FieldError['params']): FieldError => ({

@@ -1,12 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Db } from 'mongodb';
-import { BALANCE_MODULES, ENVELOPE_TYPES } from '@forum/contracts';
+import { BALANCE_MODULES, ENVELOPE_TYPES, yuanToFen } from '@forum/contracts';
 import type { CommandMetadata, EnvelopeType, FieldError } from '@forum/contracts';
 import { DomainError, EventStore } from '@forum/event-store';
 import { CONTEXT_DB, MEMBER_PROFILES, PeerCommands, SiteSettingsCache } from '@forum/platform';
 import type { MemberProfileDocument } from '@forum/platform';
 import { Ledger } from '../ledger/ledger';
-import { yuanToFen } from '../payments/money';
 import { EnvelopeClaims, envelopeReference } from './envelope-claims';
 import { ENVELOPE_SENDS, EnvelopeSendDocument } from './envelope-refunds';
 import { EnvelopeRefunds, freezeOperation } from './envelope-refunds';

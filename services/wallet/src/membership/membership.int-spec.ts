@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { CommandBus } from '@nestjs/cqrs';
-import { newId } from '@forum/contracts';
+import { fenToYuan, newId } from '@forum/contracts';
 import type { CommandMetadata, ErrorBody, Page } from '@forum/contracts';
 import { EventStore } from '@forum/event-store';
 import { PERMISSION_ROLES } from '@forum/platform';
@@ -9,7 +9,6 @@ import { DefineRoleCommand } from '../../../identity/src/roles/commands';
 import type { AuditReport } from '../audit/ledger-audit';
 import type { BalanceEntryView, PointsEntryView } from '../ledger/ledger.reader';
 import { walletStream } from '../ledger/wallet.decider';
-import { fenToYuan } from '../payments/money';
 import { operationKey } from '../ledger/ledger';
 import { startWallet, WalletFixture } from '../wallet.fixture';
 import { WalletModule } from '../wallet.module';

@@ -1,8 +1,7 @@
 import { z } from 'zod';
-import { MEMBERSHIP_DURATION_UNITS } from '@forum/contracts';
+import { MEMBERSHIP_DURATION_UNITS, yuanAmount } from '@forum/contracts';
 import { DomainError } from '@forum/event-store';
 import { formBoolean, singleLine, wholeNumber } from '@forum/platform';
-import { yuanAmount } from '../payments/money';
 import { MEMBER_ID } from '../ledger/wallet.schemas';
 
 const text = (max: number) => z.string().trim().max(max);

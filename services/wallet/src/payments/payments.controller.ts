@@ -2,6 +2,7 @@ import { Controller, Get, HttpCode, Param, Post, Req, Res } from '@nestjs/common
 import { ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { yuanAmount } from '@forum/contracts';
 import type { Actor, CommandMetadata } from '@forum/contracts';
 import { DomainError } from '@forum/event-store';
 import {
@@ -14,7 +15,6 @@ import {
   SkipCsrf,
   ValidBody,
 } from '@forum/platform';
-import { yuanAmount } from './money';
 import { Reconciliation, ReconciliationReport } from './reconciliation';
 import { PaymentView, Recharges } from './recharges';
 

@@ -1,7 +1,7 @@
 import { useDataProvider, useTranslate } from 'react-admin';
+import { fenToYuan } from '@contracts/wallet/money';
 import { HeldContentQueue } from '../HeldContentQueue';
 import type { QaDataProvider, QaReviewItem } from './qa-api';
-import { yuan } from './QuestionList';
 
 const hasBounty = (item: QaReviewItem) => item.bountyAmount + item.bountyPoints > 0;
 
@@ -17,7 +17,9 @@ export function QaReviewQueue() {
       reject={(item, reason) => provider.rejectQaContent(item.kind, item.id, reason)}
       details={(item) =>
         hasBounty(item) && (
-          <small>{translate('qa.review.bounty', { amount: yuan(item.bountyAmount), points: item.bountyPoints })}</small>
+          <small>
+            {translate('qa.review.bounty', { amount: fenToYuan(item.bountyAmount), points: item.bountyPoints })}
+          </small>
         )
       }
       rejectNote={(item) => hasBounty(item) && <p>{translate('qa.review.reject_bounty')}</p>}

@@ -10,23 +10,19 @@ import {
   useRecordContext,
   useTranslate,
 } from 'react-admin';
+import { fenToYuan, formatFen } from '@contracts/wallet/money';
 import { useStaffCommand } from '../staff-rows';
 import { QaCommandButton } from './QaCommandButton';
 import { QUESTION_FILTERS } from './qa-api';
 import type { QaDataProvider, QaQuestion } from './qa-api';
 import { MemberField } from '../../fields/MemberField';
 
-/** Integer fen as yuan with two decimals, without floating point. */
-export function yuan(fen: number): string {
-  return `${Math.floor(fen / 100)}.${String(fen % 100).padStart(2, '0')}`;
-}
-
 function BountyCell({ question }: { question: QaQuestion }) {
   const translate = useTranslate();
   const bounty = question.bounty;
   if (!bounty) return <span>—</span>;
   const parts = [
-    bounty.amount > 0 ? `¥${yuan(bounty.amount)}` : null,
+    bounty.amount > 0 ? formatFen(bounty.amount) : null,
     bounty.points > 0 ? translate('qa.bounty.points', { points: bounty.points }) : null,
   ].filter(Boolean);
   return (
@@ -49,7 +45,7 @@ function AdjustBounty() {
   const [reason, setReason] = useState('');
   if (!question || question.deleted || question.bounty?.status !== 'held') return null;
   const start = () => {
-    setAmount(yuan(question.bounty!.amount));
+    setAmount(fenToYuan(question.bounty!.amount));
     setPoints(String(question.bounty!.points));
     setReason('');
     setOpen(true);

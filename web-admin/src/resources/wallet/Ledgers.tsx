@@ -1,7 +1,8 @@
 import { Card, CardContent, Stack, Typography } from '@mui/material';
 import { DataTable, DateField, FunctionField, List, useGetOne, useListContext, useTranslate } from 'react-admin';
 import { MemberSearchInput } from '../../inputs/MemberSearchInput';
-import { fenToYuan, PLATFORM } from './wallet-api';
+import { formatFen } from '@contracts/wallet/money';
+import { PLATFORM } from './wallet-api';
 import type { WalletAccount } from './wallet-api';
 import { MemberField } from '../../fields/MemberField';
 
@@ -14,8 +15,6 @@ interface EntryRow {
   at: string;
 }
 
-const yuan = (fen: number) => `${fen < 0 ? '-' : ''}¥${fenToYuan(Math.abs(fen))}`;
-
 /** A wallet's balances above its ledger: the member's (or the platform's) available, frozen and points. */
 function WalletSummary({ walletId }: { walletId: string }) {
   const translate = useTranslate();
@@ -26,10 +25,10 @@ function WalletSummary({ walletId }: { walletId: string }) {
       <CardContent>
         <Stack direction="row" spacing={4}>
           <Typography>
-            {translate('wallet.ledger.available')}: <strong>{yuan(data.available)}</strong>
+            {translate('wallet.ledger.available')}: <strong>{formatFen(data.available)}</strong>
           </Typography>
           <Typography>
-            {translate('wallet.ledger.frozen')}: <strong>{yuan(data.frozen)}</strong>
+            {translate('wallet.ledger.frozen')}: <strong>{formatFen(data.frozen)}</strong>
           </Typography>
           <Typography>
             {translate('wallet.ledger.points')}: <strong>{data.points}</strong>
@@ -74,7 +73,7 @@ function EntryTable({ ledger }: { ledger: 'balance' | 'points' }) {
       </DataTable.Col>
       <DataTable.Col source="amount" disableSort>
         <FunctionField<EntryRow>
-          render={(entry) => (ledger === 'balance' ? yuan(entry.amount) : String(entry.amount))}
+          render={(entry) => (ledger === 'balance' ? formatFen(entry.amount) : String(entry.amount))}
         />
       </DataTable.Col>
       <DataTable.Col source="remark" disableSort />

@@ -27,7 +27,7 @@ import {
   useRefresh,
   useTranslate,
 } from 'react-admin';
-import { fenToYuan } from './wallet-api';
+import { fenToYuan, formatFen } from '@contracts/wallet/money';
 import type { WalletDataProvider } from './wallet-api';
 
 export interface CardSpec {
@@ -86,7 +86,7 @@ export function cardBody(data: Partial<CardRow>) {
 
 const priceSummary = (spec: CardSpec, pointsLabel: string) =>
   [
-    typeof spec.price === 'number' && spec.price > 0 ? `¥${fenToYuan(spec.price)}` : null,
+    typeof spec.price === 'number' && spec.price > 0 ? formatFen(spec.price) : null,
     spec.points > 0 ? `${spec.points} ${pointsLabel}` : null,
   ]
     .filter(Boolean)

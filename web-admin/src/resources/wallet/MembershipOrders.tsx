@@ -1,5 +1,5 @@
 import { BooleanField, DataTable, DateField, FunctionField, List, TextInput, useTranslate } from 'react-admin';
-import { fenToYuan } from './wallet-api';
+import { formatFen } from '@contracts/wallet/money';
 import { MemberField } from '../../fields/MemberField';
 
 export interface OrderRow {
@@ -41,7 +41,7 @@ export function MembershipOrderList() {
           <FunctionField<OrderRow> render={(order) => `${order.cardName} · ${order.specName}`} />
         </DataTable.Col>
         <DataTable.Col source="amount" disableSort>
-          <FunctionField<OrderRow> render={(order) => `¥${fenToYuan(order.amount)}`} />
+          <FunctionField<OrderRow> render={(order) => formatFen(order.amount)} />
         </DataTable.Col>
         <DataTable.NumberCol source="points" disableSort />
         <DataTable.Col source="roleName" disableSort />

@@ -79,10 +79,3 @@ export function withWallet<P extends DataProvider>(
     },
   };
 }
-
-/** Fen as yuan text with two decimals, never through a binary fraction (`12345` → `"123.45"`). */
-export function fenToYuan(fen: number): string {
-  const sign = fen < 0 ? '-' : '';
-  const abs = Math.abs(fen);
-  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
-}

@@ -1,6 +1,6 @@
 import { createPrivateKey } from 'node:crypto';
 import { AlipaySdk } from 'alipay-sdk';
-import { fenToYuan, yuanToFen } from '../money';
+import { fenToYuan, yuanToFen } from '@forum/contracts';
 import type { CheckoutRequest, PaymentProvider, ProviderOutcome, ProviderQueryResult } from '../payment-provider';
 import type { AlipayConfig } from '../wallet-config';
 

@@ -1,4 +1,4 @@
-import { fenToYuan } from '../money';
+import { fenToYuan } from '@forum/contracts';
 
 const escape = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);

@@ -7,7 +7,7 @@ import { MentionList, mentionKey, useMentionLookup } from '@/features/topics/com
 import { useEnvelopeSettings } from '../api/envelopes';
 import type { EnvelopeInput, EnvelopeType } from '../api/types';
 import { checkEnvelope, SERVER_FIELDS, type EnvelopeField, type EnvelopeValues } from '../utils/envelope-rules';
-import { fenToYuan, formatFen, yuanToFen } from '../utils/money';
+import { formatFen, yuanToFen } from '../utils/money';
 
 const TYPES: EnvelopeType[] = [20, 30, 10];
 
@@ -101,8 +101,9 @@ export function EnvelopeFields({ draft }: { draft: EnvelopeDraft }) {
             onValueChange={(amount) => set({ amount }, 'amount')}
             error={errors.amount}
             hint={
-              values.type === 30 && single !== null && quantity >= 1
-                ? t('wallet.form.total', { total: `¥${fenToYuan(single * quantity)}` })
+              // A whole number of fen only: "2.5" shares has no total (the quantity's own error says why).
+              values.type === 30 && single !== null && quantity >= 1 && Number.isSafeInteger(single * quantity)
+                ? t('wallet.form.total', { total: formatFen(single * quantity) })
                 : undefined
             }
           />
