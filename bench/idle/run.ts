@@ -90,7 +90,7 @@ async function signIn(base: string): Promise<Record<string, string>> {
 async function main(): Promise<void> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'forum-idle-'));
   const port = await freePort();
-  const env = {
+  const env: NodeJS.ProcessEnv = {
     ...process.env,
     FORUM_DATA_DIR: dataDir,
     PORT: String(port),
