@@ -21,6 +21,7 @@ import { WalletModule } from '../../wallet/src/wallet.module';
 import { seedDemoMembership } from '../../wallet/src/membership/demo-membership';
 import { seedDemoComments } from '../../forum/src/comments/demo-comments';
 import { seedDemoDrafts } from '../../forum/src/drafts/demo-drafts';
+import { seedDemoRevisions } from '../../forum/src/revisions/demo-revisions';
 import { seedDemoMessaging } from '../../messaging/src/demo-messaging';
 import { seedDemoQa } from '../../qa/src/demo-qa';
 import { DEMO_PLATFORM_SHARE_PERCENT, seedDemoModeration } from '../../moderation/src/demo-moderation';
@@ -166,6 +167,7 @@ export async function seedDemo(app: NestFastifyApplication): Promise<{ seeded: b
   await seedMoreEnvelopes(app, { staffId, memberId, readerId, tagId: tagIds.get('公告 Announcements')! });
   await seedPlatformRevenue(app, { readerId, topicId: topicIds.get(DEMO_TITLES.hidden)! });
   await seedDemoDrafts(app, { memberId, tagId: tagIds.get('生活 Life')! });
+  await seedDemoRevisions(app, { memberId, tagId: tagIds.get('生活 Life')! });
   return { seeded: true };
 }
 
