@@ -1,10 +1,9 @@
-import { Inject, Injectable } from '@nestjs/common';
-import type { Db } from 'mongodb';
+import { Injectable } from '@nestjs/common';
 import type { Actor } from '@forum/contracts';
-import { CONTEXT_DB, PermissionChecker } from '@forum/platform';
+import { PermissionChecker } from '@forum/platform';
 import type { HiddenBlock } from '@forum/platform';
 import { OpenedBlocks } from './opened-blocks';
-import { MEMBER_POINTS, TOPIC_COMMENTERS, TOPIC_UNLOCKS, TopicUnlockDocument } from './unlock.projections';
+import { ReaderFacts } from './reader-facts';
 
 export interface TopicHiddenFacts {
   _id: string;
@@ -24,7 +23,8 @@ export const SEES_EVERYTHING: BlockVisibility = () => true;
 const SEES_NOTHING: BlockVisibility = () => false;
 
 /**
- * Who may see which hidden block, for a batch of topics and one reader, in three `_id` reads at most:
+ * Who may see which hidden block, for a batch of topics and one reader, from the reader's facts (`ReaderFacts`: kept in
+ * memory, read by `_id` when not held, exact for what the member did through this process):
  * - the author and staff holding `content.manage` see everything (a staff account without it reads as a member);
  * - a visitor sees no hidden block (every type needs a member);
  * - 10 (password) and 40/50 (paid): exactly the blocks the reader's unlocks named, by stable id and type (ADR 0025):
@@ -36,7 +36,7 @@ const SEES_NOTHING: BlockVisibility = () => false;
 @Injectable()
 export class HiddenAccess {
   constructor(
-    @Inject(CONTEXT_DB) private readonly db: Db,
+    private readonly facts: ReaderFacts,
     private readonly permissions: PermissionChecker,
   ) {}
 
@@ -64,28 +64,16 @@ export class HiddenAccess {
     }
     if (pending.length === 0) return result;
     const memberId = reader.id!;
-    const keys = pending.map((topic) => `${topic._id}:${memberId}`);
-    const needs = (type: number) => pending.some((topic) => topic.hiddenBlocks.some((block) => block.type === type));
-    const [unlocks, commenters, points] = await Promise.all([
-      needs(10) || needs(40) || needs(50)
-        ? this.db
-            .collection<TopicUnlockDocument>(TOPIC_UNLOCKS)
-            .find({ _id: { $in: keys } })
-            .toArray()
-        : [],
-      needs(20)
-        ? this.db
-            .collection<{ _id: string }>(TOPIC_COMMENTERS)
-            .find({ _id: { $in: keys } }, { projection: { _id: 1 } })
-            .toArray()
-        : [],
-      needs(30) ? this.db.collection<{ _id: string; points?: number }>(MEMBER_POINTS).findOne({ _id: memberId }) : null,
+    const having = (...types: number[]) =>
+      pending.filter((topic) => topic.hiddenBlocks.some((block) => types.includes(block.type))).map((t) => t._id);
+    const needsPoints = having(30).length > 0;
+    const [unlocked, commented, memberPoints] = await Promise.all([
+      this.facts.unlocksOn(memberId, having(10, 40, 50)),
+      this.facts.commentedOn(memberId, having(20)),
+      needsPoints ? this.facts.pointsOf(memberId) : 0,
     ]);
-    const unlocked = new Map(unlocks.map((doc) => [doc.topicId, new OpenedBlocks(doc.records ?? [])]));
-    const commented = new Set(commenters.map((doc) => doc._id.slice(0, doc._id.length - memberId.length - 1)));
-    const memberPoints = points?.points ?? 0;
     for (const topic of pending) {
-      const opened = unlocked.get(topic._id) ?? new OpenedBlocks([]);
+      const opened = new OpenedBlocks(unlocked.get(topic._id) ?? []);
       const since = topic.editedAt ?? topic.postedAt;
       result.set(topic._id, (block) => {
         switch (block.type) {
