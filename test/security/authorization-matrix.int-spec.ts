@@ -294,8 +294,8 @@ describe('authorization matrix over every documented route', () => {
       'DELETE /api/messaging/reminders/{reminderId}': { values: { reminderId }, check: stillThere.reminder },
     };
     // Routes keyed by the caller's own relation to something (a like, a follow, my side of a conversation, my
-    // copy of a notice, my own report or assistant conversation looked up under my id): another member can only
-    // ever reach their own.
+    // copy of a notice, my own report, assistant conversation or draft looked up under my id): another member can
+    // only ever reach their own.
     const callerScoped = new Set([
       'DELETE /api/identity/follows/{memberId}',
       'DELETE /api/forum/likes/{targetKind}/{targetId}',
@@ -309,6 +309,7 @@ describe('authorization matrix over every documented route', () => {
       'DELETE /api/messaging/system-notifications/{notificationId}/for-me',
       'DELETE /api/moderation/reports/{id}',
       'DELETE /api/assistant/conversations/{id}',
+      'DELETE /api/forum/drafts/{key}',
     ]);
     const derived = routes
       .filter((route) => (route.method === 'PATCH' || route.method === 'DELETE') && route.path.includes('{'))
