@@ -145,10 +145,18 @@ export class ReadModelWriter {
     target: Collection<ReadModelDocument>,
     writes: Pending[],
   ): Promise<AnyBulkWriteOperation<ReadModelDocument>[]> {
-    const ids = [...new Set(writes.flatMap((write) => ('guarded' in write ? [write.guarded.id] : [])))];
+    const ids = new Set<string>();
+    // Only the `_src` entries this batch checks: a document fed by many streams holds one per stream, and reading
+    // (and decoding) all of them on every write made a write slower the longer the list it joins.
+    const projection: Record<string, 1> = { _version: 1 };
+    for (const write of writes) {
+      if (!('guarded' in write)) continue;
+      ids.add(write.guarded.id);
+      if (write.guarded.guard.field === '_src') projection[`_src.${write.guarded.guard.key}`] = 1;
+    }
     const recorded = new Map<string, RecordedVersions>();
-    if (ids.length > 0) {
-      const found = await target.find({ _id: { $in: ids } }, { projection: { _version: 1, _src: 1 } }).toArray();
+    if (ids.size > 0) {
+      const found = await target.find({ _id: { $in: [...ids] } }, { projection }).toArray();
       for (const doc of found as RecordedVersions[]) recorded.set(doc._id, doc);
     }
     const operations: AnyBulkWriteOperation<ReadModelDocument>[] = [];
@@ -178,7 +186,7 @@ export class ReadModelWriter {
       });
       const next: RecordedVersions = doc ?? { _id: id };
       if (guard.field === '_version') next._version = version;
-      else next._src = { ...next._src, [guard.key]: version };
+      else (next._src ??= {})[guard.key] = version;
       recorded.set(id, next);
     }
     return operations;
