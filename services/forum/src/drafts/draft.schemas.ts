@@ -6,6 +6,8 @@ export const DRAFTS_PER_MEMBER = 50;
 export const DRAFT_EXCERPT = 120;
 
 const EXTRA_KEYS = 10;
+/** Plain names only: no `$` or `.`, which the database would read as operators or paths. */
+const EXTRA_KEY = /^[A-Za-z][A-Za-z0-9_]{0,39}$/;
 
 /**
  * What an editor keeps besides its text (chosen tags, the quoted comment, a bounty typed in): a few flat values, so
@@ -19,7 +21,7 @@ const extraValue = z.union([
   z.array(z.string().max(64)).max(20),
 ]);
 const extra = z
-  .record(z.string().min(1).max(40), extraValue)
+  .record(z.string().regex(EXTRA_KEY), extraValue)
   .refine((value) => Object.keys(value).length <= EXTRA_KEYS, {
     params: { code: 'validation.too_big', max: EXTRA_KEYS },
   });

@@ -126,6 +126,13 @@ describe('/api/forum/drafts', () => {
       'extra.nested:validation.invalid',
     ]);
     expect(await fieldOf('topic:new', { content: 'x', owner: other })).toEqual(['owner:validation.unknown_field']);
+    // Operators and paths are no names: nothing reaches the database as a query or a nested path.
+    expect(await fieldOf('topic:new', { content: 'x', extra: { $ne: null } })).toEqual([
+      'extra.$ne:validation.invalid',
+    ]);
+    expect(await fieldOf('topic:new', { content: 'x', extra: { 'a.b': 'c' } })).toEqual([
+      'extra.a.b:validation.invalid',
+    ]);
     // A topic may be longer than a comment.
     expect((await save(writer, 'topic-edit:t2', { content: `<p>${'x'.repeat(20_001)}</p>` })).status).toBe(200);
     await discard(writer, 'topic-edit:t2');
