@@ -7,7 +7,7 @@ import { RegisterMemberCommand } from '../../services/identity/src/accounts/comm
 import { MEMBER_NICKNAMES } from '../../services/forum/src/comments/member-nicknames.projection';
 import { browserSuite } from './harness';
 import { testTag } from '../../services/forum/src/tags/tag.fixture';
-import { XSS_PAYLOADS } from '../../libs/platform/src/content/xss-payloads';
+import { MARKDOWN_XSS_PAYLOADS, XSS_PAYLOADS } from '../../libs/platform/src/content/xss-payloads';
 
 /**
  * Issue 5's XSS suite: every known payload posted as a topic, a comment and a reply through the API, then the
@@ -18,6 +18,11 @@ import { XSS_PAYLOADS } from '../../libs/platform/src/content/xss-payloads';
  * - in a same-origin page WITHOUT a CSP, so the sanitizer alone is tested (the CSP is the second wall, not the
  *   first): `alert`/`confirm`/`prompt`/`print` and `window.__xss` are canaries, a `dialog` too, and every
  *   element gets the events a visitor would cause (mouse over, focus, animation) so `on*` handlers would fire.
+ *
+ * Markdown writes (ADR 0033) go through the same: every HTML payload and the Markdown-specific ones
+ * (`MARKDOWN_XSS_PAYLOADS`: `javascript:` links, images, reference definitions, raw HTML, the hidden-block
+ * container's arguments) posted as Markdown topics and read back by their author (hidden blocks open), and the
+ * Markdown ones as Markdown comments.
  *
  * And the DOM after rendering has no `on*` attribute, no `javascript:` URL, no `<script>`, only allowed
  * elements. Self-checks feed the same harness the raw payloads, which must trip the canaries: a harness that
@@ -163,6 +168,11 @@ async function postAll<T>(items: readonly T[], post: (item: T, index: number) =>
 
 /** Each payload after a marker paragraph, so that a payload sanitized to nothing still makes a post. */
 const wrap = (payload: string, index: number) => `<p>payload ${index}</p>${payload}`;
+/** The same in Markdown: the marker, a blank line, the payload. */
+const wrapMarkdown = (payload: string, index: number) => `markdown payload ${index}\n\n${payload}`;
+const MARKDOWN_TOPIC_PAYLOADS = [...MARKDOWN_XSS_PAYLOADS, ...XSS_PAYLOADS];
+/** Everything rendered: HTML topics, comments and replies; Markdown topics and comments. */
+const RENDERED_COUNT = 3 * XSS_PAYLOADS.length + MARKDOWN_TOPIC_PAYLOADS.length + MARKDOWN_XSS_PAYLOADS.length;
 
 describe('XSS: known payloads posted and rendered in Chromium', () => {
   const suite = browserSuite(['web-member']);
@@ -247,8 +257,48 @@ describe('XSS: known payloads posted and rendered in Chromium', () => {
     for (const [index, reply] of replies.body.items.entries()) {
       rendered.push({ name: `reply ${index} (${reply.replyId})`, html: reply.contentHtml });
     }
-    expect(rendered).toHaveLength(3 * XSS_PAYLOADS.length);
-  }, 300_000);
+
+    // Markdown: topics (read by their author, so hidden blocks are open too) and comments.
+    const markdownTopicIds: string[] = [];
+    await postAll(MARKDOWN_TOPIC_PAYLOADS, async (payload, index) => {
+      const posted = await staff.post<{ topicId: string }>('/api/forum/topics', {
+        title: `XSS Markdown payload ${index}`,
+        tagIds,
+        content: wrapMarkdown(payload, index),
+        format: 'markdown',
+      });
+      if (posted.status !== 201) throw new Error(`md topic ${index}: ${posted.status} ${JSON.stringify(posted.body)}`);
+      markdownTopicIds[index] = posted.body.topicId;
+    });
+    await postAll(markdownTopicIds, async (topicId, index) => {
+      const detail = await staff.get<{ content: string }>(`/api/forum/topics/${topicId}`);
+      expect(detail.status).toBe(200);
+      rendered.push({ name: `markdown topic #${index}`, html: detail.body.content });
+    });
+    const markdownHost = await staff.post<{ topicId: string }>('/api/forum/topics', {
+      title: 'XSS Markdown comments',
+      tagIds,
+      content: 'Comments in **Markdown** carry the payloads.',
+      format: 'markdown',
+    });
+    expect(markdownHost.status).toBe(201);
+    await postAll(MARKDOWN_XSS_PAYLOADS, async (payload, index) => {
+      const posted = await staff.post(`/api/forum/topics/${markdownHost.body.topicId}/comments`, {
+        content: wrapMarkdown(payload, index),
+        format: 'markdown',
+      });
+      if (posted.status !== 201)
+        throw new Error(`md comment ${index}: ${posted.status} ${JSON.stringify(posted.body)}`);
+    });
+    const markdownComments = await reader.get<{ items: { contentHtml: string; floor: number }[] }>(
+      `/api/forum/topics/${markdownHost.body.topicId}/comments?pageSize=100`,
+    );
+    expect(markdownComments.body.items).toHaveLength(MARKDOWN_XSS_PAYLOADS.length);
+    for (const comment of markdownComments.body.items) {
+      rendered.push({ name: `markdown comment floor ${comment.floor}`, html: comment.contentHtml });
+    }
+    expect(rendered).toHaveLength(RENDERED_COUNT);
+  }, 600_000);
 
   suite.test('self-check: the raw payloads DO run in the harness without a CSP', {}, async ({ page }) => {
     const raw = XSS_PAYLOADS.map((html, index) => ({ name: `raw #${index}`, html }));
@@ -276,9 +326,13 @@ describe('XSS: known payloads posted and rendered in Chromium', () => {
     expect(findings.dom).toEqual([]);
     // The rendering really happened: every piece is in the page, with its marker.
     const count = await page.locator('#xss-render > .rich-content').count();
-    expect(count).toBe(3 * XSS_PAYLOADS.length);
+    expect(count).toBe(RENDERED_COUNT);
     await page
       .getByText(`payload ${XSS_PAYLOADS.length - 1}`, { exact: true })
+      .first()
+      .waitFor();
+    await page
+      .getByText(`markdown payload ${MARKDOWN_TOPIC_PAYLOADS.length - 1}`, { exact: true })
       .first()
       .waitFor();
   });
