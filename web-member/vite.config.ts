@@ -17,7 +17,51 @@ const editorLibrary =
 const markdownLibrary =
   /[\\/]node_modules[\\/](react-markdown|unified|bail|is-plain-obj|trough|vfile[a-z-]*|unist-[a-z-]+|mdast-[a-z-]+|hast-[a-z-]+|hastscript|micromark[a-z-]*|decode-named-character-reference|character-entities[a-z-]*|property-information|space-separated-tokens|comma-separated-tokens|html-url-attributes|style-to-js|style-to-object|inline-style-parser|estree-util-[a-z-]+|zwitch|longest-streak|ccount|devlop|trim-lines|extend|@ungap[\\/]structured-clone|remark-[a-z-]+|web-namespaces)[\\/]/;
 
-export default defineConfig({
+const clientBuild = {
+  outDir: 'dist',
+  emptyOutDir: true,
+  // The server renderer links a page's route CSS and module preloads from it.
+  manifest: true,
+  reportCompressedSize: true,
+  target: 'es2022',
+  rolldownOptions: {
+    // Libraries in one long-cached chunk; app code stays beside it. The topic editor (TipTap/ProseMirror) is
+    // its own chunk, loaded only by /addTopic and /user/editTopic.
+    output: {
+      codeSplitting: {
+        groups: [
+          {
+            name: 'vendor',
+            test: (id: string) => isLibrary(id) && !editorLibrary.test(id) && !markdownLibrary.test(id),
+            priority: 20,
+          },
+          { name: 'editor', test: editorLibrary, priority: 10 },
+          { name: 'markdown', test: markdownLibrary, priority: 10 },
+        ],
+      },
+    },
+  },
+};
+
+/** The server renderer: one file (lazy routes inlined), CommonJS (`.cjs`: this package is `type: module`). */
+const serverBuild = {
+  outDir: 'dist-server',
+  emptyOutDir: true,
+  target: 'node24',
+  minify: false,
+  copyPublicDir: false,
+  rolldownOptions: {
+    input: 'src/entry-server.tsx',
+    output: { format: 'cjs' as const, entryFileNames: '[name].cjs', codeSplitting: false },
+  },
+};
+
+/**
+ * `vite build` makes the browser's build (`dist/`, with `.vite/manifest.json` for the server's route links);
+ * `vite build --ssr` the server renderer (`dist-server/entry-server.cjs`, ADR 34): one CommonJS file with every
+ * library bundled in, which the all-in-one's web shell loads with Node's own `require`.
+ */
+export default defineConfig(({ isSsrBuild }) => ({
   base: '/',
   plugins: [react()],
   resolve: {
@@ -31,29 +75,10 @@ export default defineConfig({
   server: {
     proxy: Object.fromEntries(proxied.map((prefix) => [prefix, { target: backend, changeOrigin: false }])),
   },
-  build: {
-    outDir: 'dist',
-    emptyOutDir: true,
-    reportCompressedSize: true,
-    target: 'es2022',
-    rolldownOptions: {
-      // Libraries in one long-cached chunk; app code stays beside it. The topic editor (TipTap/ProseMirror) is
-      // its own chunk, loaded only by /addTopic and /user/editTopic.
-      output: {
-        codeSplitting: {
-          groups: [
-            {
-              name: 'vendor',
-              test: (id: string) => isLibrary(id) && !editorLibrary.test(id) && !markdownLibrary.test(id),
-              priority: 20,
-            },
-            { name: 'editor', test: editorLibrary, priority: 10 },
-            { name: 'markdown', test: markdownLibrary, priority: 10 },
-          ],
-        },
-      },
-    },
-  },
+  ssr: { noExternal: true, target: 'node' },
+  // Bundled libraries read NODE_ENV at run time: the server renderer is built with React's production code.
+  ...(isSsrBuild && { define: { 'process.env.NODE_ENV': JSON.stringify('production') } }),
+  build: isSsrBuild ? serverBuild : clientBuild,
   test: {
     environment: 'jsdom',
     setupFiles: ['./src/testing/setup.ts'],
@@ -62,4 +87,4 @@ export default defineConfig({
     // Screens that load the lazy TipTap editor chunk took over the default 5 s on a busy 2-core machine.
     testTimeout: 30_000,
   },
-});
+}));

@@ -4,13 +4,16 @@ import { gzipSync } from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
 import { CHROMIUM_PATH, launchChromium } from '@forum/testing';
 import { atMost, reportResult } from '../lib/result';
+import { serverRenderedThroughput } from './ssr';
 import { machine } from '../lib/stats';
 
 /**
  * bench/web: loads the member site's home page (`/`) and the staff console (`/admin/`) in Chromium with a cold
  * cache against a running app (`BENCH_URL`, default http://127.0.0.1:3000; start one with `npm start`) and
  * prints LCP, TBT, the bytes transferred (JS, CSS, all) and the JavaScript each page needs, gzip-sized from the
- * builds (`<app>/dist`), next to the budget; then every lazy chunk of each build.
+ * builds (`<app>/dist`), next to the budget; then every lazy chunk of each build. Last, the server-rendered topic
+ * page's throughput for visitors at 32 connections (autocannon in its own process; issue 20: ≥ 1,500 pages/s,
+ * p99 ≤ 50 ms), on the newest topic (`BENCH_TOPIC_ID` to choose one).
  */
 const BASE_URL = (process.env.BENCH_URL ?? 'http://127.0.0.1:3000').replace(/\/$/, '');
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
@@ -254,7 +257,11 @@ async function main(): Promise<void> {
   }
 }
 
-main().catch((error) => {
-  console.error(error);
-  process.exit(1);
-});
+main()
+  .then(async () => {
+    if (!(await serverRenderedThroughput(BASE_URL))) process.exitCode = 1;
+  })
+  .catch((error) => {
+    console.error(error);
+    process.exit(1);
+  });

@@ -1,10 +1,12 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { hydrate } from '@tanstack/react-query';
+import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router';
 import { bootstrap } from '@/app/bootstrap';
 import { connectApiEvents } from '@/app/connect-api-events';
 import { AppProvider } from '@/app/provider';
-import { createAppRouter } from '@/app/router';
+import { createAppRouter, createRoutes } from '@/app/router';
+import { baseInfoQueryKey } from '@/features/site/api/get-base-info';
 import { recordVisit } from '@/features/site/api/record-visit';
 import { DeviceNotice } from '@/features/site/components/device-notice';
 import { SiteInfoSync } from '@/features/site/components/site-info-sync';
@@ -12,26 +14,84 @@ import { api } from '@/lib/api/client';
 import { createI18n } from '@/lib/i18n';
 import { chooseLanguage, LANGUAGE_STORAGE_KEY, rememberLinkLanguage } from '@/lib/language';
 import { createQueryClient } from '@/lib/query-client';
+import { readSsrState, type SsrState } from '@/lib/ssr-state';
 import { needsDeviceNotice } from '@/lib/supported-device';
 import { createVisitTracker } from '@/lib/visit-tracker';
-import { appState, setCurrentLanguage } from '@/stores/app-state';
+import { appState, applySiteInfo, setCurrentLanguage, type SiteInfo } from '@/stores/app-state';
 import '@/styles/global.css';
 
 rememberLinkLanguage(location.search, localStorage);
-const provisionalLanguage = chooseLanguage(localStorage.getItem(LANGUAGE_STORAGE_KEY), null, navigator.language);
-setCurrentLanguage(provisionalLanguage);
-const i18n = createI18n(provisionalLanguage);
-const queryClient = createQueryClient();
-// Created at once so the first screen's code loads while /baseInfo is being fetched.
-const router = createAppRouter({ onNavigate: createVisitTracker(recordVisit, document.referrer) });
-connectApiEvents(api, { i18n, queryClient, navigate: (to, options) => void router.navigate(to, options) });
+const ssr = readSsrState(document);
+if (ssr) void startServerRendered(ssr);
+else startClientRendered();
 
-const root = createRoot(document.getElementById('root')!);
+/** A page the server did not render: site info first, then the app (as before server rendering). */
+function startClientRendered() {
+  const provisionalLanguage = chooseLanguage(localStorage.getItem(LANGUAGE_STORAGE_KEY), null, navigator.language);
+  setCurrentLanguage(provisionalLanguage);
+  const i18n = createI18n(provisionalLanguage);
+  const queryClient = createQueryClient();
+  // Created at once so the first screen's code loads while /baseInfo is being fetched.
+  const router = createAppRouter({ onNavigate: createVisitTracker(recordVisit, document.referrer) });
+  connectApiEvents(api, { i18n, queryClient, navigate: (to, options) => void router.navigate(to, options) });
 
-void bootstrap({ api, queryClient, i18n, storage: localStorage, browserLanguage: navigator.language }).then(() => {
-  const { supportAccessDevice } = appState.get();
-  const notice = needsDeviceNotice(supportAccessDevice, navigator.userAgent, document.cookie);
-  root.render(
+  const root = createRoot(document.getElementById('root')!);
+
+  void bootstrap({ api, queryClient, i18n, storage: localStorage, browserLanguage: navigator.language }).then(() => {
+    const { supportAccessDevice } = appState.get();
+    const notice = needsDeviceNotice(supportAccessDevice, navigator.userAgent, document.cookie);
+    root.render(
+      <StrictMode>
+        <AppProvider i18n={i18n} queryClient={queryClient}>
+          {notice ? (
+            <DeviceNotice />
+          ) : (
+            <>
+              <SiteInfoSync />
+              <RouterProvider router={router} />
+            </>
+          )}
+        </AppProvider>
+      </StrictMode>,
+    );
+  });
+}
+
+/**
+ * A page the server rendered (ADR 34): the visitor's data it rendered with seeds the query cache, the screen's
+ * lazy module is loaded before the first render, and React hydrates the markup — unless this browser would
+ * render something else (another language or time zone, the device notice): then it renders afresh over it.
+ * Only after that does a signed-in member's data replace the visitor's (their likes, unlocked blocks, menu).
+ */
+async function startServerRendered(state: SsrState) {
+  const queryClient = createQueryClient();
+  hydrate(queryClient, state.queries);
+  const info = queryClient.getQueryData<Partial<SiteInfo>>(baseInfoQueryKey) ?? {};
+  applySiteInfo(info);
+  const wanted = chooseLanguage(localStorage.getItem(LANGUAGE_STORAGE_KEY), info.defaultLanguage, navigator.language);
+  const notice = needsDeviceNotice(appState.get().supportAccessDevice, navigator.userAgent, document.cookie);
+  const same =
+    wanted === state.language &&
+    notice === state.deviceNotice &&
+    Intl.DateTimeFormat().resolvedOptions().timeZone === state.timeZone;
+  const language = same ? state.language : wanted;
+  setCurrentLanguage(language);
+  const i18n = createI18n(language);
+
+  const onNavigate = createVisitTracker(recordVisit, document.referrer);
+  const routes = createRoutes({ onNavigate });
+  // The root loader's work for this first page (the server ran it for its own render).
+  onNavigate(`${location.pathname}${location.search}`);
+  // The screen's code before the first render, or the router would show its fallback where the server's markup is.
+  const lazy = matchRoutes(routes, location)?.filter((match) => match.route.lazy) ?? [];
+  for (const match of lazy) {
+    const resolved = await (match.route.lazy as () => Promise<Record<string, unknown>>)();
+    Object.assign(match.route, { ...resolved, lazy: undefined });
+  }
+  const router = createBrowserRouter(routes, { hydrationData: { loaderData: { root: null } } });
+  connectApiEvents(api, { i18n, queryClient, navigate: (to, options) => void router.navigate(to, options) });
+
+  const tree = (
     <StrictMode>
       <AppProvider i18n={i18n} queryClient={queryClient}>
         {notice ? (
@@ -43,6 +103,16 @@ void bootstrap({ api, queryClient, i18n, storage: localStorage, browserLanguage:
           </>
         )}
       </AppProvider>
-    </StrictMode>,
+    </StrictMode>
   );
-});
+  const container = document.getElementById('root')!;
+  if (same) hydrateRoot(container, tree);
+  else createRoot(container).render(tree);
+
+  // The server rendered for a visitor, maybe a second ago (its renders are reused briefly): the page's data is
+  // read again now, as this reader — a member's own view (menu, likes, unlocked blocks), anyone's newest comments.
+  const member = api.hasSession();
+  if (member) queryClient.removeQueries({ queryKey: baseInfoQueryKey });
+  await bootstrap({ api, queryClient, i18n, storage: localStorage, browserLanguage: navigator.language });
+  await queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== baseInfoQueryKey[0] });
+}

@@ -8,6 +8,7 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { siteOrigin } from '@forum/platform';
 import { pageHead, withHead } from './page-head';
+import { ServerRenderer, type ComposedPage } from './server-render';
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -78,6 +79,7 @@ export async function serveWebApps(app: NestFastifyApplication, root: string): P
     return reply.redirect(`/admin/${query >= 0 ? request.url.slice(query) : ''}`, 301);
   });
   const heads = new PageHeads(fastify);
+  const renderer = new ServerRenderer(fastify, path.join(root, 'web-member'));
   for (const site of sites) {
     const files = existsSync(path.join(site.dir, 'index.html')) ? new StaticFiles(site.dir) : null;
     fastify.get(`${site.prefix}*`, async (request, reply) => {
@@ -95,8 +97,10 @@ export async function serveWebApps(app: NestFastifyApplication, root: string): P
         (await files.get(relative)) ?? (relative.startsWith('assets/') ? null : await files.get('index.html'));
       if (!file) return reply.callNotFound();
       if (site.prefix === '/' && file.type === CONTENT_TYPES['.html'] && !relative.includes('.')) {
-        const page = await heads.page(file, request);
-        if (page) return reply.type(file.type).header('cache-control', 'no-cache').send(page);
+        const [head, rendered] = await Promise.all([heads.page(file, request), renderer.page(request, pathname)]);
+        if (rendered)
+          return sendEncoded(renderer.compose(head ?? file.body.toString('utf8'), rendered), request, reply);
+        if (head) return reply.type(file.type).header('cache-control', 'no-cache').send(head);
       }
       return files.send(file, request, reply, relative.startsWith('assets/'));
     });
@@ -106,13 +110,25 @@ export async function serveWebApps(app: NestFastifyApplication, root: string): P
 /** How long a page's head is reused: a new title or summary shows within it. */
 const HEAD_TTL_MS = 5_000;
 const HEAD_CACHE_SIZE = 1_000;
+/** Up to this age a page's previous head is sent while the new one is read. */
+const HEAD_STALE_MS = 30_000;
 
 /**
  * The member site's `index.html` with each page's own head (`page-head.ts`), read through the API as a visitor in
  * process, kept a few seconds per address so that a burst of link previews or crawler hits costs one read.
  */
 class PageHeads {
-  private readonly cache = new Map<string, { at: number; index: CachedFile; html: Promise<string | null> }>();
+  private readonly cache = new Map<
+    string,
+    {
+      at: number;
+      index: CachedFile;
+      html: Promise<string | null>;
+      /** The head once read; until then, the previous one (if recent), sent meanwhile. */
+      settled: string | null | undefined;
+      stale: string | null | undefined;
+    }
+  >();
 
   constructor(private readonly fastify: FastifyInstance) {}
 
@@ -120,14 +136,20 @@ class PageHeads {
     const origin = siteOrigin(request);
     const key = `${origin}${request.url}`;
     const cached = this.cache.get(key);
-    if (cached && cached.index === index && Date.now() - cached.at < HEAD_TTL_MS) return cached.html;
+    const age = cached && cached.index === index ? Date.now() - cached.at : Infinity;
+    if (cached && age < HEAD_TTL_MS)
+      return cached.settled === undefined && cached.stale !== undefined ? Promise.resolve(cached.stale) : cached.html;
     const url = new URL(request.url, 'http://site');
     const html = pageHead(url.pathname, url.searchParams, (api) => this.get(api, request.ip))
       .then((head) => (head ? withHead(index.body.toString('utf8'), head, origin) : null))
       .catch(() => null);
     if (this.cache.size >= HEAD_CACHE_SIZE) this.cache.delete(this.cache.keys().next().value!);
-    this.cache.set(key, { at: Date.now(), index, html });
-    return html;
+    // A busy page's previous head is sent while its new one is read (server-rendered pages go out many times a second).
+    const stale = cached && age < HEAD_STALE_MS ? cached.settled : undefined;
+    const entry = { at: Date.now(), index, html, settled: undefined as string | null | undefined, stale };
+    void html.then((settled) => (entry.settled = settled));
+    this.cache.set(key, entry);
+    return stale !== undefined ? Promise.resolve(stale) : html;
   }
 
   /** As the visitor whose page this is (their address): their view of a topic counts once, here or in the app. */
@@ -224,6 +246,24 @@ class StaticFiles {
     }
     return reply.header('content-encoding', encoding).send(await encoded);
   }
+}
+
+/** A server-rendered page, compressed once per render (a busy page is sent many times between renders). */
+async function sendEncoded(page: ComposedPage, request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
+  void reply.type(CONTENT_TYPES['.html']!).header('cache-control', 'no-cache').header('vary', 'accept-encoding');
+  const encoding = preferredEncoding(request.headers['accept-encoding']);
+  if (!encoding) return reply.send(page.html);
+  let encoded = page.encoded.get(encoding);
+  if (!encoded) {
+    encoded =
+      encoding === 'br'
+        ? brotli(page.html, {
+            params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_SIZE_HINT]: page.html.length },
+          })
+        : gzipAsync(page.html, { level: 6 });
+    page.encoded.set(encoding, encoded);
+  }
+  return reply.header('content-encoding', encoding).send(await encoded);
 }
 
 function preferredEncoding(header: string | string[] | undefined): 'br' | 'gzip' | null {
