@@ -8,6 +8,7 @@ import { assistantZh } from './assistant';
 import { qaZh } from './qa';
 import { memberZh } from './member';
 import { draftsZh } from './drafts';
+import { historyZh } from './history';
 import type { Translation } from '../en/translation';
 
 /** 简体中文。键必须与英文完全一致（类型和测试都会检查）。 */
@@ -420,6 +421,7 @@ export const zh: Translation = {
   qa: qaZh,
   member: memberZh,
   drafts: draftsZh,
+  history: historyZh,
   imageViewer: {
     failed: '加载失败',
     loading: '图片加载中',

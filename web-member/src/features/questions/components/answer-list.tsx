@@ -11,6 +11,7 @@ import { formatDateTime } from '@/lib/format-time';
 import { useAdoptAnswer, useAnswerLike, useQaDelete, useQuestion } from '../api/questions';
 import type { AnswerLikeKind } from '../api/questions';
 import type { AnswerReplyView, AnswerView, AuthorView, QuestionDetail } from '../api/types';
+import { EditedMark } from '@/components/content/revisions';
 import { QaEditForm, QaReplyForm } from './qa-content-form';
 
 /** Answers shown per page; the detail answers them all (adopted first), the page is cut here. */
@@ -101,7 +102,10 @@ export function AnswerList({
                 {adopted ? <span className="adopted-badge">{t('qa.adopted')}</span> : null}
                 <time dateTime={answer.postedAt}>{time(answer.postedAt)}</time>
                 {answer.editedAt ? (
-                  <span className="muted">{t('forum.edited', { time: time(answer.editedAt) })}</span>
+                  <EditedMark
+                    target={{ kind: 'answer', id: answer.answerId }}
+                    label={t('forum.edited', { time: time(answer.editedAt) })}
+                  />
                 ) : null}
               </header>
               {composer?.kind === 'editAnswer' && composer.answerId === answer.answerId ? (

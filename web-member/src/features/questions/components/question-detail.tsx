@@ -15,6 +15,7 @@ import { useFeatureSwitch } from '@/stores/app-state';
 import { useQaDelete, useQuestion, useQuestionMark, useSimilarQuestions } from '../api/questions';
 import type { QuestionDetail } from '../api/types';
 import { BountyBadges, ResolvedFlag } from './bounty-badges';
+import { EditedMark } from '@/components/content/revisions';
 import { QaContentForm } from './qa-content-form';
 import { questionHref } from './question-list';
 
@@ -58,7 +59,12 @@ export function QuestionView({ questionId, memberId }: { questionId: string; mem
           </Link>
         ))}
         <time dateTime={data.askedAt}>{t('qa.askedAt', { time: time(data.askedAt) })}</time>
-        {data.editedAt ? <span>{t('forum.edited', { time: time(data.editedAt) })}</span> : null}
+        {data.editedAt ? (
+          <EditedMark
+            target={{ kind: 'question', id: questionId }}
+            label={t('forum.edited', { time: time(data.editedAt) })}
+          />
+        ) : null}
         <span>{t('forum.readCount', { value: data.readCount })}</span>
         <span>{t('qa.answerCount', { value: data.answerCount })}</span>
       </p>

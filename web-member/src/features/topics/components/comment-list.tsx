@@ -8,6 +8,7 @@ import { useCommentReplies, useComments, useDeleteContent } from '../api/comment
 import type { AuthorView, CommentView, ReplyView } from '../api/types';
 import { AuthorName, NAME_SLOT, WithMemberName } from '@/components/member/author-name';
 import { ReportButton } from '@/features/moderation/components/report-button';
+import { EditedMark } from '@/components/content/revisions';
 import { ConfirmButton } from './confirm-button';
 import { EditForm, ReplyForm } from './content-form';
 import { LikeButton } from './reaction-buttons';
@@ -89,6 +90,12 @@ export function CommentList({
                   <span className="muted">{t('forum.floor', { floor: comment.floor })}</span>
                 )}
                 <time dateTime={comment.postedAt}>{time(comment.postedAt)}</time>
+                {comment.editedAt && !comment.pending ? (
+                  <EditedMark
+                    target={{ kind: 'comment', id: comment.commentId }}
+                    label={t('forum.edited', { time: time(comment.editedAt) })}
+                  />
+                ) : null}
               </header>
               {comment.quotes.length ? <QuoteChain quotes={comment.quotes} /> : null}
               {composer?.kind === 'editComment' && composer.commentId === comment.commentId ? (
@@ -208,6 +215,15 @@ function Replies({
                   </span>
                 ) : null}
                 <time dateTime={reply.postedAt}> {formatDateTime(reply.postedAt, i18n.language)}</time>
+                {reply.editedAt ? (
+                  <>
+                    {' '}
+                    <EditedMark
+                      target={{ kind: 'reply', id: reply.replyId }}
+                      label={t('forum.edited', { time: formatDateTime(reply.editedAt, i18n.language) })}
+                    />
+                  </>
+                ) : null}
               </p>
               {composer?.kind === 'editReply' && composer.replyId === reply.replyId ? (
                 <EditForm

@@ -7,6 +7,7 @@ import { formatDateTime } from '@/lib/format-time';
 import { useDeleteTopic, useSimilarTopics, useTopic } from '../api/topic';
 import type { TopicDetail } from '../api/types';
 import { AuthorName } from '@/components/member/author-name';
+import { EditedMark } from '@/components/content/revisions';
 import { ReportButton } from '@/features/moderation/components/report-button';
 import { ConfirmButton } from './confirm-button';
 import { HiddenIcons } from './hidden-icons';
@@ -51,7 +52,12 @@ export function TopicView({ topicId, memberId }: { topicId: string; memberId: st
           </Link>
         ))}
         <time dateTime={data.postedAt}>{t('home.postedAt', { time: time(data.postedAt) })}</time>
-        {data.editedAt ? <span>{t('forum.edited', { time: time(data.editedAt) })}</span> : null}
+        {data.editedAt ? (
+          <EditedMark
+            target={{ kind: 'topic', id: topicId }}
+            label={t('forum.edited', { time: time(data.editedAt) })}
+          />
+        ) : null}
         <span>{t('forum.readCount', { value: data.readCount })}</span>
         <span>{t('forum.ipLocation', { value: data.ipLocation ?? t('forum.unknownLocation') })}</span>
       </p>
