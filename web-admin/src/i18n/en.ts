@@ -5,6 +5,7 @@ import { forumEn } from '../resources/forum/forum.i18n';
 import { qaEn } from '../resources/qa/qa.i18n';
 import { moderationEn } from '../resources/moderation/moderation.i18n';
 import { auditEn } from '../resources/audit/audit.i18n';
+import { revisionsEn } from '../resources/revisions/revisions.i18n';
 
 export const en: TranslationMessages = {
   ...englishMessages,
@@ -33,6 +34,7 @@ export const en: TranslationMessages = {
   qa: qaEn.qa,
   moderation: moderationEn.moderation,
   audit: auditEn.audit,
+  revisions: revisionsEn,
   operations: auditEn.operations,
   resources: {
     ...consoleEn.resources,

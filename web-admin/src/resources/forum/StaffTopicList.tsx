@@ -16,6 +16,7 @@ import { MemberSearchInput } from '../../inputs/MemberSearchInput';
 import { useStaffCommand } from '../staff-rows';
 import type { ForumDataProvider, StaffContent, StaffTopic, TopicStatus } from './forum-api';
 import { MemberField } from '../../fields/MemberField';
+import { RevisionsButton } from '../revisions/RevisionsButton';
 
 const STATUSES: TopicStatus[] = ['all', 'live', 'deleted'];
 
@@ -67,10 +68,17 @@ function TopicVerbs() {
     </Button>
   );
 
-  if (topic.deleted) return <Stack direction="row">{verb('restore')}</Stack>;
+  if (topic.deleted)
+    return (
+      <Stack direction="row">
+        {verb('restore')}
+        <RevisionsButton kind="topic" id={topic.id} />
+      </Stack>
+    );
   return (
     <Stack direction="row" sx={{ flexWrap: 'wrap' }}>
       {verb(topic.pinned ? 'unpin' : 'pin')}
+      <RevisionsButton kind="topic" id={topic.id} />
       {verb(topic.essence ? 'unessence' : 'essence')}
       <Button size="small" color="error" disabled={busy} onClick={() => setConfirmDelete(true)}>
         {translate('forum.topics.verbs.delete')}

@@ -2,6 +2,8 @@ import { HttpError } from 'react-admin';
 import type { GetListParams, GetManyParams, GetOneParams, Identifier, RaRecord } from 'react-admin';
 import type { HttpClient } from '../../api/http-client';
 import type { AdminDataProvider, ResourceConfig } from '../../providers/data-provider';
+import { revisionVerbs } from '../revisions/revisions-api';
+import type { RevisionsDataProvider } from '../revisions/revisions-api';
 
 /** `GET /api/forum/staff/topics?page&pageSize&status&authorId`: every topic, deleted ones too, newest first. */
 export const staffTopicsApi: ResourceConfig = {
@@ -98,7 +100,7 @@ export interface ReviewItem extends RaRecord {
 }
 
 /** The forum's staff verbs, each a command of its own (never a generic update of a topic). */
-export interface ForumDataProvider extends AdminDataProvider {
+export interface ForumDataProvider extends AdminDataProvider, RevisionsDataProvider {
   approveContent(kind: ReviewKind, id: Identifier): Promise<{ data: unknown }>;
   rejectContent(kind: ReviewKind, id: Identifier, reason: string): Promise<{ data: unknown }>;
   deleteComment(kind: 'comment' | 'reply', id: Identifier): Promise<{ data: unknown }>;
@@ -183,5 +185,7 @@ export function withForum(provider: AdminDataProvider, options: ForumApiOptions)
     rejectContent: (kind, id, reason) => command(review(kind, id, 'reject'), 'POST', { reason }),
     deleteComment: (kind, id) => command(content(kind, id), 'DELETE'),
     restoreComment: (kind, id) => command(content(kind, id, 'restore'), 'POST'),
+    // Edit history (ADR 32): read the versions, hide one from members or show it again.
+    ...revisionVerbs(apiUrl, httpClient, newKey),
   };
 }

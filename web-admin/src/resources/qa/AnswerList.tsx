@@ -4,6 +4,7 @@ import { QaCommandButton } from './QaCommandButton';
 import type { QaAnswer, QaReply } from './qa-api';
 import { plainText } from '../staff-rows';
 import { MemberField } from '../../fields/MemberField';
+import { RevisionsButton } from '../revisions/RevisionsButton';
 
 function Content({ item, adopted }: { item: QaAnswer | QaReply; adopted?: boolean }) {
   const translate = useTranslate();
@@ -36,6 +37,7 @@ function AnswerActions() {
         confirm={{ title: 'qa.confirm.delete_title', content: 'qa.confirm.delete' }}
         run={(provider) => provider.deleteAnswer(answer.id)}
       />
+      <RevisionsButton kind="answer" id={answer.id} />
     </Stack>
   );
 }

@@ -16,6 +16,7 @@ import { QaCommandButton } from './QaCommandButton';
 import { QUESTION_FILTERS } from './qa-api';
 import type { QaDataProvider, QaQuestion } from './qa-api';
 import { MemberField } from '../../fields/MemberField';
+import { RevisionsButton } from '../revisions/RevisionsButton';
 
 function BountyCell({ question }: { question: QaQuestion }) {
   const translate = useTranslate();
@@ -105,6 +106,7 @@ function QuestionActions() {
         />
       )}
       <AdjustBounty />
+      <RevisionsButton kind="question" id={question.id} />
       <QaCommandButton
         label="qa.verbs.delete"
         done="qa.done.delete"

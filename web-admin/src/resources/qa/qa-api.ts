@@ -4,6 +4,8 @@ import type { HttpClient } from '../../api/http-client';
 import type { AdminDataProvider, ResourceConfig } from '../../providers/data-provider';
 import { flattenTags } from '../forum/forum-api';
 import type { TagRow } from '../forum/forum-api';
+import { revisionVerbs } from '../revisions/revisions-api';
+import type { RevisionsDataProvider } from '../revisions/revisions-api';
 
 export const QUESTION_FILTERS = ['all', 'latest', 'unresolved', 'resolved', 'pointsReward', 'cashReward'] as const;
 
@@ -96,7 +98,7 @@ export interface BountyAdjustment {
 }
 
 /** The Q&A's staff verbs, each a command of its own. */
-export interface QaDataProvider extends AdminDataProvider {
+export interface QaDataProvider extends AdminDataProvider, RevisionsDataProvider {
   adoptAnswer(questionId: Identifier, answerId: Identifier): Promise<{ data: unknown }>;
   cancelAdoption(questionId: Identifier): Promise<{ data: unknown }>;
   adjustBounty(questionId: Identifier, input: BountyAdjustment): Promise<{ data: unknown }>;
@@ -173,6 +175,8 @@ export function withQa<P extends AdminDataProvider>(provider: P, options: QaApiO
     adjustBounty: (questionId, input) => command(`staff/questions/${id(questionId)}/bounty`, 'POST', input),
     deleteQuestion: (questionId) => command(`questions/${id(questionId)}`, 'DELETE'),
     deleteAnswer: (answerId) => command(`answers/${id(answerId)}`, 'DELETE'),
+    // Edit history (ADR 32): read the versions, hide one from members or show it again.
+    ...revisionVerbs(apiUrl, httpClient, newKey),
     deleteAnswerReply: (replyId) => command(`answer-replies/${id(replyId)}`, 'DELETE'),
     approveQaContent: (kind, itemId) => command(`staff/review/${kind}/${id(itemId)}/approve`, 'POST'),
     rejectQaContent: (kind, itemId, reason) => command(`staff/review/${kind}/${id(itemId)}/reject`, 'POST', { reason }),
