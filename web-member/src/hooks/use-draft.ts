@@ -38,6 +38,12 @@ export interface DraftControl {
 
 export const draftPath = (key: string) => `/api/forum/drafts/${encodeURIComponent(key)}`;
 
+/**
+ * Draft calls happen behind the member's back: no loading bar, no toast, and never a trip to /login in the middle of
+ * typing (a lost session shows on the member's next own action).
+ */
+const QUIET = { silent: true, loading: false, redirectOnAuthFailure: false } as const;
+
 const isEmpty = (values: DraftValues) => !values.content.trim() && !(values.title ?? '').trim();
 
 /**
@@ -78,17 +84,13 @@ export function useDraft(key: string | null, onRestore: (draft: SavedDraft) => v
       if (!active || key === null) return;
       const path = draftPath(key);
       if (values === null || isEmpty(values)) {
-        void inTurn(path, () =>
-          api.request('DELETE', path, { silent: true, loading: false, keepalive: leaving }),
-        ).catch(() => undefined);
+        void inTurn(path, () => api.request('DELETE', path, { ...QUIET, keepalive: leaving })).catch(() => undefined);
         return;
       }
       const json = { ...values, title: values.title ?? '', format: values.format ?? 'html', extra: values.extra ?? {} };
       const keepalive = leaving && JSON.stringify(json).length < KEEPALIVE_MAX;
       // A failed save is left to the next one (the member keeps typing, or leaves with the text in the box).
-      void inTurn(path, () => api.request('PUT', path, { json, silent: true, loading: false, keepalive })).catch(
-        () => undefined,
-      );
+      void inTurn(path, () => api.request('PUT', path, { ...QUIET, json, keepalive })).catch(() => undefined);
     },
     [active, key],
   );
@@ -111,7 +113,7 @@ export function useDraft(key: string | null, onRestore: (draft: SavedDraft) => v
     setSettled(false);
     setRestored(null);
     const path = draftPath(key);
-    inTurn(path, () => api.get<SavedDraft>(path, { silent: true, loading: false }))
+    inTurn(path, () => api.get<SavedDraft>(path, QUIET))
       .then((draft) => {
         if (!current || typed.current) return;
         restoreRef.current(draft);

@@ -67,6 +67,24 @@ describe('drafts (docs/rules/forum.md, drafts)', () => {
     expect(screen.queryByText('Draft restored')).toBeNull();
   });
 
+  it('never overwrites what the member typed before the draft arrived', async () => {
+    const user = userEvent.setup();
+    let answer: (response: Response) => void = () => undefined;
+    renderApp('/addTopic', {
+      routes: {
+        'GET /api/forum/tags': () => json(200, tagTree),
+        [`GET ${NEW_TOPIC}`]: () => new Promise<Response>((resolve) => (answer = resolve)),
+        [`PUT ${NEW_TOPIC}`]: () => json(200, { key: 'topic:new', updatedAt: '2026-11-27T10:00:00.000Z' }),
+      },
+    });
+    const title = await screen.findByLabelText<HTMLInputElement>('Title');
+    await user.type(title, 'Typed here');
+    answer(json(200, savedTopic));
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(title.value).toBe('Typed here');
+    expect(screen.queryByText('Draft restored')).toBeNull();
+  });
+
   it('lists my drafts in the control panel, each with its editor, and discards one', async () => {
     const user = userEvent.setup();
     let items = [
