@@ -7,7 +7,7 @@ import type { Page } from '@forum/contracts';
 import { eventually, startTestApp } from '@forum/testing';
 import type { TestApp } from '@forum/testing';
 import { LogInCommand } from '../../identity/src/accounts/commands';
-import { DEMO_PHOTO_TOPIC_TITLE } from '../../forum/src/topics/demo-topics';
+import { DEMO_MARKDOWN_TOPIC_TITLE, DEMO_PHOTO_TOPIC_TITLE } from '../../forum/src/topics/demo-topics';
 import type { TopicDetail, TopicRow } from '../../forum/src/topics/topic.schemas';
 import { ALL_CONTEXTS } from './contexts';
 import { DEMO_DRAFT_TITLE } from '../../forum/src/drafts/demo-drafts';
@@ -93,6 +93,20 @@ describe('demo seed (npm start)', () => {
         }),
       ),
     );
+  });
+
+  it('a post written in Markdown reads as formatted content, its comment block locked for a visitor', async () => {
+    const { topicId } = await topicNamed(DEMO_MARKDOWN_TOPIC_TITLE);
+    const visitor = (await t.client.get<TopicDetail>(`/api/forum/topics/${topicId}`)).body;
+    expect(visitor.content).toMatch(/<h2>路线 · The route<\/h2>/);
+    expect(visitor.content).toMatch(/<ol>\s*<li>北门出发/);
+    expect(visitor.content).toContain('<strong>ridge</strong>');
+    expect(visitor.content).toMatch(/<pre><code class="language-text">距离/);
+    expect(visitor.content).not.toContain(':::');
+    expect(visitor.content).not.toContain('集合地点');
+    expect(visitor.hiddenBlocks).toEqual([expect.objectContaining({ type: 20, unlocked: false })]);
+    const author = (await reader().get<TopicDetail>(`/api/forum/topics/${topicId}`)).body;
+    expect(author.content).toMatch(/<hide type="20" data-block-id="[^"]+">\s*<p>集合地点/);
   });
 
   it('red envelopes: random, directed to the demo member (still to open), and fixed with two claims', async () => {

@@ -7,6 +7,7 @@ import { ForumModule } from '../forum.module';
 import { cleanEditorImage } from '../uploads/editor-image';
 import { TopicCommands } from './topic.commands';
 import { TopicQueries } from './topic-queries';
+import { postTopicBody } from './topic.schemas';
 
 /** The demo picture: drawn here (hills under a sky), so the repository carries no binary for it. */
 const HILLS_SVG = `<svg xmlns="http://www.w3.org/2000/svg" width="480" height="270" viewBox="0 0 480 270">
@@ -19,6 +20,28 @@ const HILLS_SVG = `<svg xmlns="http://www.w3.org/2000/svg" width="480" height="2
 </svg>`;
 
 export const DEMO_PHOTO_TOPIC_TITLE = '周末爬山照片 · Photos from the weekend hike';
+export const DEMO_MARKDOWN_TOPIC_TITLE = 'Markdown 写作示例 · Written in Markdown';
+
+/** The demo Markdown post (ADR 0033): what the editor's Markdown mode accepts, a hidden block included. */
+const DEMO_MARKDOWN = `## 路线 · The route
+
+1. 北门出发 · Start at the north gate
+2. 沿**山脊**走到观景台 · Follow the **ridge** to the lookout
+3. 原路返回 · Back the same way
+
+> 带够水！Bring enough water!
+
+\`\`\`text
+距离 Distance: 12 km
+爬升 Climb:    650 m
+\`\`\`
+
+详见 [地图 · the map](https://www.openstreetmap.org/).
+
+:::hide comment
+集合地点在停车场东侧 · We meet at the east end of the car park.
+:::
+`;
 
 /**
  * What the staff and the other demo member make of the demo topics, through the same commands as the console and
@@ -71,6 +94,16 @@ export async function seedDemoTopicHighlights(
       tagIds: [tagId],
     },
     meta(reader, 'photo'),
+  );
+  // Written in the editor's Markdown mode: the body as the API receives it, converted on the way in.
+  await topics.post(
+    postTopicBody.parse({
+      title: DEMO_MARKDOWN_TOPIC_TITLE,
+      content: DEMO_MARKDOWN,
+      format: 'markdown',
+      tagIds: [tagId],
+    }),
+    meta(reader, 'markdown'),
   );
   return { photoTopicId: posted.topicId };
 }
