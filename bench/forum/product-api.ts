@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
 import path from 'node:path';
 import { CommandBus } from '@nestjs/cqrs';
 import { newId } from '@forum/contracts';
@@ -10,7 +11,7 @@ import { RegisterMemberCommand } from '../../services/identity/src/accounts/comm
 import type { IssuedTokens } from '../../services/identity/src/sessions/session-issuer';
 import { ForumModule } from '../../services/forum/src/forum.module';
 import { IdentityModule } from '../../services/identity/src/identity.module';
-import { startBenchApp, until, useInfra } from '../lib/pipeline';
+import { startBenchApp, textFlag, until, useInfra } from '../lib/pipeline';
 import type { PageDriverRequest, PageDriverResult } from './page-driver';
 
 /** What bench/forum/topic-page and bench/forum/reply-write share: members, writes over HTTP, the driver. */
@@ -112,6 +113,28 @@ export function drive(request: PageDriverRequest): Promise<PageDriverResult> {
       }
     });
   });
+}
+
+/**
+ * `--profile DIR`: `measure` runs under the V8 CPU profiler of this (the app's) process and its profile is written
+ * to `DIR/<name>.cpuprofile` — the measure alone, without start-up and seeding (which `--cpu-prof` would mix in).
+ */
+export async function profiled<T>(name: string, measure: () => Promise<T>): Promise<T> {
+  const dir = textFlag('profile', '');
+  if (!dir) return measure();
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.setSamplingInterval', { interval: 500 });
+  await session.post('Profiler.start');
+  try {
+    return await measure();
+  } finally {
+    const { profile } = await session.post('Profiler.stop');
+    session.disconnect();
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(path.join(dir, `${name.replace(/[^\w.-]+/g, '-')}.cpuprofile`), JSON.stringify(profile));
+  }
 }
 
 export const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)]!;

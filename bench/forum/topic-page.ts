@@ -8,7 +8,16 @@ import { loadAverage, seconds, setting, textFlag } from '../lib/pipeline';
 import { atLeast, atMost, reportResult } from '../lib/result';
 import { machine, mib } from '../lib/stats';
 import type { PageDriverRequest, PageDriverResult } from './page-driver';
-import { drive, machineTicks, startForumBench, median, post, registerMembers, systemMeta } from './product-api';
+import {
+  drive,
+  machineTicks,
+  startForumBench,
+  median,
+  post,
+  profiled,
+  registerMembers,
+  systemMeta,
+} from './product-api';
 import type { Member } from './product-api';
 
 /**
@@ -23,7 +32,8 @@ import type { Member } from './product-api';
  * page endpoint when the server has one (`GET /api/forum/topics/:id/page`), else the detail and the comments page
  * at once (`--split` forces the latter). The load comes from `page-driver.ts` in its own process.
  *
- * Sizes: `--small 20 --large 2000 --seconds 10 --connections 32 --members 40 --rounds 1` (or BENCH_*).
+ * Sizes: `--small 20 --large 2000 --seconds 10 --connections 32 --members 40 --rounds 1` (or BENCH_*);
+ * `--profile DIR` writes a CPU profile of each measure (product-api.ts `profiled`).
  */
 
 const SMALL = setting('small', 'BENCH_SMALL_COMMENTS', 20);
@@ -137,6 +147,8 @@ async function main(): Promise<void> {
 
   interface Figures extends PageDriverResult {
     appCpu: number;
+    /** The app's CPU time per view (ms): what a view costs the server, less sensitive to a busy machine. */
+    cpuPerView: number;
     machineCpu: number;
     rss: number;
   }
@@ -155,34 +167,37 @@ async function main(): Promise<void> {
       const cpuBefore = process.cpuUsage();
       const ticksBefore = machineTicks();
       const wallBefore = performance.now();
-      const result = await drive({ ...request, seconds: SECONDS });
+      const result = await profiled(`${name} ${round}`, () => drive({ ...request, seconds: SECONDS }));
       const wall = (performance.now() - wallBefore) * 1000;
       const cpu = process.cpuUsage(cpuBefore);
       const ticks = machineTicks();
       const measured: Figures = {
         ...result,
         appCpu: Math.round(((cpu.user + cpu.system) / wall) * 100),
+        cpuPerView:
+          Math.round(((cpu.user + cpu.system) / 1000 / Math.max(1, result.viewsPerSecond * (wall / 1e6))) * 1000) /
+          1000,
         machineCpu: Math.round(((ticks.busy - ticksBefore.busy) / Math.max(1, ticks.total - ticksBefore.total)) * 100),
         rss: process.memoryUsage().rss,
       };
       figures.set(name, [...(figures.get(name) ?? []), measured]);
       console.log(
         `  round ${round}, ${name}: ${measured.viewsPerSecond} views/s, p50 ${measured.p50} p95 ${measured.p95} p99 ${measured.p99} ms, ` +
-          `${measured.failed} failed, app CPU ${measured.appCpu} %, machine CPU ${measured.machineCpu} %, load ${loadAverage()}`,
+          `${measured.failed} failed, app CPU ${measured.appCpu} % (${measured.cpuPerView} ms a view), machine CPU ${measured.machineCpu} %, load ${loadAverage()}`,
       );
     }
   }
 
   console.log(
-    `\n| page view (${CONNECTIONS} connections, ${SECONDS} s, ${ROUNDS} round(s): median [min–max]) | views/s | p50 ms | p95 ms | p99 ms | failed | KiB a view | app CPU (% of a core) | machine CPU | RSS |`,
+    `\n| page view (${CONNECTIONS} connections, ${SECONDS} s, ${ROUNDS} round(s): median [min–max]) | views/s | p50 ms | p95 ms | p99 ms | failed | KiB a view | app CPU (% of a core) | app CPU ms a view | machine CPU | RSS |`,
   );
-  console.log('|---|---|---|---|---|---|---|---|---|---|');
+  console.log('|---|---|---|---|---|---|---|---|---|---|---|');
   const range = (values: number[]) =>
     values.length === 1 ? `${values[0]}` : `${median(values)} [${Math.min(...values)}–${Math.max(...values)}]`;
   for (const [name, runs] of figures) {
     const of = (key: keyof Figures) => runs.map((run) => run[key]);
     console.log(
-      `| ${name} | ${range(of('viewsPerSecond'))} | ${range(of('p50'))} | ${range(of('p95'))} | ${range(of('p99'))} | ${Math.max(...of('failed'))} | ${(runs[0]!.bytesPerView / 1024).toFixed(1)} | ${range(of('appCpu'))} | ${range(of('machineCpu'))} % | ${mib(Math.max(...of('rss')))} |`,
+      `| ${name} | ${range(of('viewsPerSecond'))} | ${range(of('p50'))} | ${range(of('p95'))} | ${range(of('p99'))} | ${Math.max(...of('failed'))} | ${(runs[0]!.bytesPerView / 1024).toFixed(1)} | ${range(of('appCpu'))} | ${range(of('cpuPerView'))} | ${range(of('machineCpu'))} % | ${mib(Math.max(...of('rss')))} |`,
     );
   }
   for (const [name, runs] of figures) {

@@ -80,6 +80,27 @@ describe('the topic page endpoint and its cache', () => {
     }
   });
 
+  it('opens a comment-only block to a member on the view right after their comment, and to nobody else', async () => {
+    const marker = 'FOR-COMMENTERS-9e2a';
+    const commented = await f.post(author, {
+      title: 'Comment to read on',
+      content: `<p>Intro</p><hide type="20"><p>${marker}</p></hide>`,
+      tagIds: [tagId],
+    });
+    const url = `/api/forum/topics/${commented}/page?page=1&pageSize=20`;
+    // Viewed (and its "not commented" remembered) before the comment.
+    expect(JSON.stringify((await f.t.client.as(reader).get<TopicPageView>(url)).body)).not.toContain(marker);
+    const comment = await f.t.client
+      .as(reader)
+      .post(`/api/forum/topics/${commented}/comments`, { content: '<p>Thanks</p>' });
+    expect(comment.status).toBe(201);
+    const mine = await f.t.client.as(reader).get<TopicPageView>(url);
+    expect(mine.body.topic.content).toContain(marker);
+    expect(mine.body.topic.hiddenBlocks[0]!.unlocked).toBe(true);
+    for (const client of [f.t.client.anonymous(), f.t.client.as(other)])
+      expect(JSON.stringify((await client.get<TopicPageView>(url)).body)).not.toContain(marker);
+  });
+
   it("shows the author's edit at once, to the author and to a visitor whose page was cached", async () => {
     expect((await pageOf(f.t.client.anonymous())).body.topic.title).toBe('A page to cache');
     const edited = await f.t.client.as(author).request('PATCH', `/api/forum/topics/${topicId}`, {
