@@ -445,6 +445,7 @@ describe('hidden content never leaks through any GET route', () => {
     const ALL = [...Object.values(V1), ...Object.values(V2), ...SECRETS];
     let historyTopic: string;
     let historyReader: string;
+    let historyTagId: string;
 
     const blocks = (markers: Record<Hide, string>, values: Record<Hide, string>, ids: string[] = []) =>
       TYPES.map((type, index) => {
@@ -464,6 +465,7 @@ describe('hidden content never leaks through any GET route', () => {
     beforeAll(async () => {
       historyReader = await f.member('history_leak_reader');
       const tagId = await f.tag('History leak');
+      historyTagId = tagId;
       historyTopic = await f.post(author, {
         title: 'History of hidden blocks',
         content: `<p>History intro</p>${blocks(V1, VALUES1)}`,
@@ -502,6 +504,16 @@ describe('hidden content never leaks through any GET route', () => {
         .db('forum')
         .collection<{ _id: string; points: number }>('member_points')
         .updateOne({ _id: historyReader }, { $set: { points: 150 } }, { upsert: true });
+      // The reader's 150 points are in force (a grade block of 100 opens for them) before the history is read.
+      const probe = await f.post(author, {
+        title: 'Grade probe',
+        content: '<p>Probe</p><hide type="30" value="100"><p>GRADE-PROBE</p></hide>',
+        tagIds: [historyTagId],
+      });
+      await eventually(async () => {
+        const detail = await f.t.client.as(historyReader).get<{ content: string }>(`/api/forum/topics/${probe}`);
+        expect(detail.body.content).toContain('GRADE-PROBE');
+      });
       const body = await history(historyReader);
       expect(ALL.filter((marker) => body.includes(marker))).toEqual([]);
     });
