@@ -2,11 +2,12 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { parseDocument } from 'htmlparser2';
 import type { ChildNode, Element } from 'domhandler';
-import { startTestApp } from '@forum/testing';
+import { eventually, startTestApp } from '@forum/testing';
 import type { TestApp } from '@forum/testing';
 import { ALL_CONTEXTS } from '../../services/all-in-one/src/contexts';
 import { serveWebApps } from '../../services/all-in-one/src/web-shell';
 import { staffAccount } from '../../services/identity/src/roles/staff.fixture';
+import { ModerationModule } from '../../services/moderation/src/moderation.module';
 import { QaModule } from '../../services/qa/src/qa.module';
 import { testTag } from '../../services/forum/src/tags/tag.fixture';
 import { XSS_PAYLOADS } from '../../libs/platform/src/content/xss-payloads';
@@ -44,6 +45,7 @@ describe('server-rendered pages: no hidden content, no script', () => {
   let topicId: string;
   let questionId: string;
   let xssTopicId: string;
+  let staffId: string;
 
   beforeAll(async () => {
     const bundle = path.join(root, 'web-member', 'dist-server', 'entry-server.cjs');
@@ -68,7 +70,9 @@ describe('server-rendered pages: no hidden content, no script', () => {
       .post(`/api/forum/topics/${topicId}/comments`, { content: '<p>A public comment</p>' });
     expect(comment.status).toBe(201);
 
-    const staffId = await staffAccount(t.app, `ssr_leak_staff_${Date.now().toString(36)}`, { contexts: [QaModule] });
+    staffId = await staffAccount(t.app, `ssr_leak_staff_${Date.now().toString(36)}`, {
+      contexts: [QaModule, ModerationModule],
+    });
     const tag = await t.client.as(staffId, 'staff').post<{ tagId: string }>('/api/qa/tags', {
       name: `SSR leak ${Date.now().toString(36)}`,
       parentId: null,
@@ -176,5 +180,28 @@ describe('server-rendered pages: no hidden content, no script', () => {
     expect(problems).toEqual([]);
     // The entry module, the page head's JSON-LD, and the hydration data: nothing else.
     expect(scripts.sort()).toEqual(['application/json', 'application/ld+json', 'module']);
+  });
+
+  it('renders nothing of a closed site: the page goes out unrendered, as the app would show it', async () => {
+    const change = async (siteMode: string) =>
+      expect(
+        (await t.client.as(staffId, 'staff').request('PATCH', '/api/moderation/settings', { siteMode })).status,
+      ).toBe(200);
+    await change('closed');
+    try {
+      // A render is reused for a few seconds at most (ADR 34): then the closed site's page has no content.
+      await eventually(
+        async () => {
+          const html = await page(`/thread?topicId=${topicId}`, 'visitor');
+          expect({ rendered: html.includes('id="ssr-state"'), content: html.includes('Public intro') }).toEqual({
+            rendered: false,
+            content: false,
+          });
+        },
+        { timeoutMs: 30_000 },
+      );
+    } finally {
+      await change('open');
+    }
   });
 });
