@@ -7,7 +7,7 @@ import {
   createKafka,
   OutboxRelay,
   ProjectionDefinition,
-  projectionRunner,
+  projectionsRunner,
   ProjectionWaiter,
   TopicRegistry,
 } from '@forum/event-bus';
@@ -100,7 +100,7 @@ async function main(): Promise<void> {
   await relay.start();
   const waiter = new TimingWaiter();
   const context = { service: 'bench', kafka, topics };
-  let projector: ConsumerRunner = projectionRunner(scoreboard(1), db, waiter, context);
+  let projector: ConsumerRunner = projectionsRunner([scoreboard(1)], db, waiter, context);
   await projector.start();
   const rows: string[][] = [];
 
@@ -194,7 +194,7 @@ async function main(): Promise<void> {
   waiter.count = 0;
   await db.collection('scoreboard').drop();
   const replayStarted = performance.now();
-  projector = projectionRunner(scoreboard(2), db, waiter, context);
+  projector = projectionsRunner([scoreboard(2)], db, waiter, context);
   await projector.start();
   await untilApplied(total);
   const projectorRate = Math.round((total * 1000) / (performance.now() - replayStarted));

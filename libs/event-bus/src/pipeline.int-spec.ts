@@ -7,7 +7,7 @@ import { ConsumerRunner } from './consumer-runner';
 import { createKafka, decodeEvent, KafkaSettings, TopicRegistry } from './kafka';
 import { OutboxRelay } from './outbox-relay';
 import type { ProjectionDefinition } from './projection';
-import { projectionRunner, reactorRunner } from './projection-runner';
+import { projectionsRunner, reactorRunner } from './projection-runner';
 import { ProjectionWaiter } from './projection-waiter';
 import { rebuildProjection } from './rebuild';
 
@@ -65,7 +65,7 @@ describe('event pipeline: store → outbox relay → Kafka → projection', () =
   }
 
   async function startProjector(projection = counters): Promise<ConsumerRunner> {
-    const runner = projectionRunner(projection, db, new ProjectionWaiter(), { service: 'spec', kafka, topics });
+    const runner = projectionsRunner([projection], db, new ProjectionWaiter(), { service: 'spec', kafka, topics });
     await runner.start();
     running.push(runner);
     return runner;

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Db } from 'mongodb';
 import type { Kafka } from 'kafkajs';
 import { ConsumerRunner } from './consumer-runner';
@@ -30,30 +31,61 @@ export function consumerGroup(context: RunnerContext, definition: { name: string
   return context.topics.physical(`${context.service}.${definition.name}.v${definition.version}`);
 }
 
-/** Keeps a projection's read model up to date from Kafka and records progress in `projector_checkpoints`. */
-export function projectionRunner(
-  projection: ProjectionDefinition,
+/**
+ * `<prefix><service>.projections.<hash>`: one group for all of a context's projections. The hash covers every
+ * projection's name and version, so adding a projection or raising a version starts a new group that replays the
+ * context's topics from the beginning (ADR 36); the guarded writer makes the replay harmless to the others.
+ */
+export function projectionsGroup(context: RunnerContext, projections: ProjectionDefinition[]): string {
+  const names = projections.map((p) => `${p.name}.v${p.version}`).sort();
+  const hash = createHash('sha256').update(names.join(',')).digest('hex').slice(0, 10);
+  return context.topics.physical(`${context.service}.projections.${hash}`);
+}
+
+/**
+ * Keeps a context's read models up to date from Kafka through one consumer group (ADR 36): each partition's batch
+ * goes to every projection reading that topic, at once, each with its own writer, its own progress record in
+ * `projector_checkpoints` (under the projection's own name, `<service>.<name>.v<version>`) and its own
+ * read-your-writes notice as soon as it has written. One consumer instead of one per projection: an idle app
+ * polls the broker a few times a second instead of fifty, and each event is fetched and decoded once.
+ */
+export function projectionsRunner(
+  projections: ProjectionDefinition[],
   db: Db,
   waiter: ProjectionWaiter,
   context: RunnerContext,
 ): ConsumerRunner {
-  const groupId = consumerGroup(context, projection);
+  const groupId = projectionsGroup(context, projections);
   const checkpoints = db.collection<ProjectorCheckpoint>('projector_checkpoints');
+  const topics = [...new Set(projections.flatMap((projection) => projection.topics))];
+  const readers = new Map<string, ProjectionDefinition[]>(
+    topics.map((topic) => [
+      context.topics.physical(topic),
+      projections.filter((projection) => projection.topics.includes(topic)),
+    ]),
+  );
   return new ConsumerRunner(context.kafka, context.topics, {
     groupId,
-    topics: projection.topics,
+    topics,
     logger: context.logger,
+    // One projection per consumer had 3 partitions in hand each; one consumer for all keeps as many busy.
+    partitionsConsumedConcurrently: Math.min(24, 3 * projections.length),
     onLag: (topic, partition, lag) => context.onLag?.(groupId, topic, partition, lag),
     handleBatch: async (events, { topic, partition, lastOffset, highWatermark }) => {
-      const writer = new ReadModelWriter(db);
-      for (const event of events) await projection.apply(event, writer);
-      await writer.flush();
-      await checkpoints.updateOne(
-        { _id: `${groupId}|${topic}|${partition}` },
-        { $set: { group: groupId, topic, partition, offset: lastOffset, highWatermark, at: new Date() } },
-        { upsert: true },
+      await Promise.all(
+        (readers.get(topic) ?? []).map(async (projection) => {
+          const writer = new ReadModelWriter(db);
+          for (const event of events) await projection.apply(event, writer);
+          await writer.flush();
+          const group = consumerGroup(context, projection);
+          await checkpoints.updateOne(
+            { _id: `${group}|${topic}|${partition}` },
+            { $set: { group, topic, partition, offset: lastOffset, highWatermark, at: new Date() } },
+            { upsert: true },
+          );
+          waiter.notify(projection.name, events);
+        }),
       );
-      waiter.notify(projection.name, events);
     },
   });
 }

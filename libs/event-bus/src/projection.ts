@@ -7,9 +7,9 @@ import type { ReadModelWriter } from './read-model-writer';
  * Plain data and functions, so the live runner and the rebuild command use the very same code.
  */
 export interface ProjectionDefinition {
-  /** `topic-list`: with the service and version it names the consumer group `<service>.<name>.v<version>`. */
+  /** `topic-list`: with the service and version it names its checkpoints, `<service>.<name>.v<version>`. */
   name: string;
-  /** Raise it to replay from the beginning into fresh state (a new consumer group). */
+  /** Raise it to replay from the beginning into fresh state (its context's projections get a new group, ADR 36). */
   version: number;
   /** Logical topics (`forum.topic`). */
   topics: string[];

@@ -3,7 +3,8 @@ import type { Kafka, Producer } from 'kafkajs';
 import { eventContract, newId } from '@forum/contracts';
 import type { EventEnvelope } from '@forum/contracts';
 import { encodeEvent, eventTopic, TopicRegistry } from '@forum/event-bus';
-import { KAFKA, MEMBER_PROFILES, PermissionChecker } from '@forum/platform';
+import type { ProjectorCheckpoint } from '@forum/event-bus';
+import { hostedProjections, KAFKA, MEMBER_PROFILES, PermissionChecker } from '@forum/platform';
 import { eventually, startTestApp, TestApp } from '@forum/testing';
 import { RegisterMemberCommand } from '../../identity/src/accounts/commands';
 import { IdentityModule } from '../../identity/src/identity.module';
@@ -25,8 +26,7 @@ export interface MessagingFixture {
   envelope(streamId: string, type: string, data: unknown, version?: number): EventEnvelope;
   /** Publishes many envelopes of one Kafka topic in one request. */
   republishAll(context: string, envelopes: EventEnvelope[]): Promise<void>;
-  /** Waits until the consumer group of `worker` (a projection or reactor name) has consumed all of `topics`. */
-  /** Waits until a worker's group (a name at version 1, or a projection's name and version) has read the topics. */
+  /** Waits until a worker (a name at version 1, or a projection's name and version) has handled all of `topics`. */
   caughtUp(worker: string | { name: string; version: number }, topics: string[]): Promise<void>;
   close(): Promise<void>;
 }
@@ -111,19 +111,26 @@ export async function startMessaging(): Promise<MessagingFixture> {
     },
     republish,
     async caughtUp(worker, logical) {
+      const { name, version } = typeof worker === 'string' ? { name: worker, version: 1 } : worker;
+      const group = topics.physical(`${serviceOf(t)}.${name}.v${version}`);
+      // Projections share their context's consumer group (ADR 36) and record their own progress per partition;
+      // a reactor's own group has committed offsets.
+      const projection = hostedProjections()
+        .get('messaging')
+        ?.some((hosted) => hosted.name === name && hosted.version === version);
+      const checkpoints = t.db('messaging').collection<ProjectorCheckpoint>('projector_checkpoints');
       const admin = kafka.admin();
       await admin.connect();
       try {
-        const { name, version } = typeof worker === 'string' ? { name: worker, version: 1 } : worker;
-        const groupId = topics.physical(`${serviceOf(t)}.${name}.v${version}`);
         await eventually(async () => {
           for (const topic of logical.map((name) => topics.physical(name))) {
-            const [committed] = await admin.fetchOffsets({ groupId, topics: [topic] });
-            const ends = await admin.fetchTopicOffsets(topic);
-            for (const end of ends) {
-              const done = committed?.partitions.find((p) => p.partition === end.partition)?.offset ?? '-1';
-              const target = BigInt(end.high);
-              expect(target === 0n || BigInt(done) >= target).toBe(true);
+            const [committed] = projection ? [] : await admin.fetchOffsets({ groupId: group, topics: [topic] });
+            for (const end of await admin.fetchTopicOffsets(topic)) {
+              const done = projection
+                ? BigInt((await checkpoints.findOne({ _id: `${group}|${topic}|${end.partition}` }))?.offset ?? '-1') +
+                  1n
+                : BigInt(committed?.partitions.find((p) => p.partition === end.partition)?.offset ?? '-1');
+              expect(BigInt(end.high) === 0n || done >= BigInt(end.high)).toBe(true);
             }
           }
         });

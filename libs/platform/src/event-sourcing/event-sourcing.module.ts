@@ -14,7 +14,7 @@ import type { Db, MongoClient } from 'mongodb';
 import {
   ConsumerRunner,
   OutboxRelay,
-  projectionRunner,
+  projectionsRunner,
   ProjectionDefinition,
   ProjectionWaiter,
   TopicRegistry,
@@ -102,18 +102,22 @@ class ContextRuntime implements OnApplicationBootstrap, OnModuleDestroy, BeforeA
       if (!this.relay) throw new Error('relay stopped');
     });
     if (!this.config.RUN_WORKERS) return;
-    this.runners = projections.map((projection) =>
-      projectionRunner(projection, this.db, this.waiter, {
-        service: this.config.SERVICE_NAME,
-        kafka: this.kafka,
-        topics: this.topics,
-        logger,
-        onLag: (group, topic, partition, lag) =>
-          this.metrics.projectorLag.set({ group, topic, partition: String(partition) }, lag),
-      }),
-    );
+    // One consumer group for all of the context's projections (ADR 36).
+    this.runners =
+      projections.length === 0
+        ? []
+        : [
+            projectionsRunner(projections, this.db, this.waiter, {
+              service: this.config.SERVICE_NAME,
+              kafka: this.kafka,
+              topics: this.topics,
+              logger,
+              onLag: (group, topic, partition, lag) =>
+                this.metrics.projectorLag.set({ group, topic, partition: String(partition) }, lag),
+            }),
+          ];
     await Promise.all(this.runners.map((runner) => runner.start()));
-    this.logger.log(`${context}: relay and ${this.runners.length} projector(s) running`);
+    this.logger.log(`${context}: relay and ${projections.length} projection(s) on one consumer running`);
   }
 
   /**
