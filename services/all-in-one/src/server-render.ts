@@ -62,8 +62,9 @@ export class ServerRenderer {
     private readonly siteDir: string,
     private readonly enabled = process.env.SERVER_RENDERING !== '0',
   ) {
-    // Loaded at start, not on the first visitor's request (a 3 MB bundle to compile).
-    this.load();
+    // Loaded while the app starts (its I/O leaves the thread idle), not on the first visitor's request (a 3 MB
+    // bundle to compile).
+    setTimeout(() => this.load(), 0).unref();
   }
 
   /** The page rendered for this request, or null (not a server-rendered page, not built, or the API refused). */

@@ -1,5 +1,5 @@
 import { createParamDecorator, ExecutionContext } from '@nestjs/common';
-import { ApiBody, ApiQuery } from '@nestjs/swagger';
+import { ApiBody, ApiOkResponse, ApiQuery } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { fieldErrorCodes } from '@forum/contracts';
@@ -136,6 +136,14 @@ const validatedQuery = createParamDecorator(({ zod: schema }: Wrapped, ctx: Exec
   >;
   return validateText(schema, query);
 });
+
+/** A response body's OpenAPI description from its zod schema, for `@ApiOkResponse(...)` and its kin. */
+export function responseSchema(schema: z.ZodType): { schema: never } {
+  return { schema: z.toJSONSchema(schema, { unrepresentable: 'any' }) as never };
+}
+
+/** `@ApiOkResponse` with the body described by its zod schema. */
+export const ApiOkBody = (schema: z.ZodType) => ApiOkResponse(responseSchema(schema));
 
 function jsonSchema(schema: z.ZodType): Record<string, unknown> {
   return z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>;

@@ -1,9 +1,9 @@
 import { Controller, Delete, Get, HttpCode, Param, Patch, Post } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { ApiTags } from '@nestjs/swagger';
 import { z } from 'zod';
 import type { Actor, CommandMetadata, Page } from '@forum/contracts';
-import { CommandMeta, CurrentActor, Public, ValidBody, ValidQuery, wholeNumber } from '@forum/platform';
+import { ApiOkBody, CommandMeta, CurrentActor, Public, ValidBody, ValidQuery, wholeNumber } from '@forum/platform';
 import { DeleteReplyCommand, EditReplyCommand, PostReplyCommand, ReplyWritten } from '../replies/reply.commands';
 import { CommentWritten, DeleteCommentCommand, EditCommentCommand, PostCommentCommand } from './comment.commands';
 import {
@@ -22,7 +22,6 @@ import { CommentsReader } from './comments.reader';
 import { routeId } from './route-ids';
 
 const positionQuery = z.strictObject({ pageSize: wholeNumber().pipe(z.number().min(1).max(100)).default(20) });
-const doc = (schema: z.ZodType) => ApiOkResponse({ schema: z.toJSONSchema(schema) as never });
 
 /** Comments on a topic and replies to comments: post, quote, edit, delete, pages, jump to a comment. */
 @ApiTags('forum')
@@ -35,7 +34,7 @@ export class CommentsController {
 
   @Public()
   @Get('topics/:topicId/comments')
-  @doc(commentPage)
+  @ApiOkBody(commentPage)
   list(
     @Param('topicId') topicId: string,
     @ValidQuery(pagingQuery) { page, pageSize }: PagingQuery,
@@ -46,7 +45,7 @@ export class CommentsController {
 
   @Post('topics/:topicId/comments')
   @HttpCode(201)
-  @doc(commentWritten)
+  @ApiOkBody(commentWritten)
   post(
     @Param('topicId') topicId: string,
     @ValidBody(postCommentBody) body: z.infer<typeof postCommentBody>,
@@ -57,7 +56,7 @@ export class CommentsController {
 
   @Public()
   @Get('comments/:commentId/position')
-  @doc(commentPosition)
+  @ApiOkBody(commentPosition)
   position(
     @Param('commentId') commentId: string,
     @ValidQuery(positionQuery) { pageSize }: z.infer<typeof positionQuery>,
@@ -67,7 +66,7 @@ export class CommentsController {
   }
 
   @Patch('comments/:commentId')
-  @doc(commentWritten)
+  @ApiOkBody(commentWritten)
   edit(
     @Param('commentId') commentId: string,
     @ValidBody(editContentBody) body: z.infer<typeof editContentBody>,
@@ -77,14 +76,14 @@ export class CommentsController {
   }
 
   @Delete('comments/:commentId')
-  @doc(commentWritten)
+  @ApiOkBody(commentWritten)
   remove(@Param('commentId') commentId: string, @CommandMeta() meta: CommandMetadata): Promise<CommentWritten> {
     return this.commands.execute(new DeleteCommentCommand(routeId(commentId, 'forum.comment_not_found'), meta));
   }
 
   @Public()
   @Get('comments/:commentId/replies')
-  @doc(replyPage)
+  @ApiOkBody(replyPage)
   replies(
     @Param('commentId') commentId: string,
     @ValidQuery(pagingQuery) { page, pageSize }: PagingQuery,
@@ -95,7 +94,7 @@ export class CommentsController {
 
   @Post('comments/:commentId/replies')
   @HttpCode(201)
-  @doc(replyWritten)
+  @ApiOkBody(replyWritten)
   reply(
     @Param('commentId') commentId: string,
     @ValidBody(postReplyBody) body: z.infer<typeof postReplyBody>,
@@ -105,7 +104,7 @@ export class CommentsController {
   }
 
   @Patch('replies/:replyId')
-  @doc(replyWritten)
+  @ApiOkBody(replyWritten)
   editReply(
     @Param('replyId') replyId: string,
     @ValidBody(editContentBody) body: z.infer<typeof editContentBody>,
@@ -115,7 +114,7 @@ export class CommentsController {
   }
 
   @Delete('replies/:replyId')
-  @doc(replyWritten)
+  @ApiOkBody(replyWritten)
   removeReply(@Param('replyId') replyId: string, @CommandMeta() meta: CommandMetadata): Promise<ReplyWritten> {
     return this.commands.execute(new DeleteReplyCommand(routeId(replyId, 'forum.reply_not_found'), meta));
   }

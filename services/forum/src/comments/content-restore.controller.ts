@@ -1,15 +1,12 @@
 import { Controller, HttpCode, Param, Post } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
-import { z } from 'zod';
+import { ApiTags } from '@nestjs/swagger';
 import type { CommandMetadata } from '@forum/contracts';
-import { CommandMeta, RequiresPermission } from '@forum/platform';
+import { ApiOkBody, CommandMeta, RequiresPermission } from '@forum/platform';
 import { ReplyWritten, RestoreReplyCommand } from '../replies/reply.commands';
 import { CommentWritten, RestoreCommentCommand } from './comment.commands';
 import { commentWritten, replyWritten } from './comment.schemas';
 import { routeId } from './route-ids';
-
-const doc = (schema: z.ZodType) => ApiOkResponse({ schema: z.toJSONSchema(schema) as never });
 
 /** The staff console's restore of a deleted comment or reply (delete and edit use the members' routes). */
 @ApiTags('forum')
@@ -20,14 +17,14 @@ export class ContentRestoreController {
 
   @Post('comments/:commentId/restore')
   @HttpCode(200)
-  @doc(commentWritten)
+  @ApiOkBody(commentWritten)
   restoreComment(@Param('commentId') commentId: string, @CommandMeta() meta: CommandMetadata): Promise<CommentWritten> {
     return this.commands.execute(new RestoreCommentCommand(routeId(commentId, 'forum.comment_not_found'), meta));
   }
 
   @Post('replies/:replyId/restore')
   @HttpCode(200)
-  @doc(replyWritten)
+  @ApiOkBody(replyWritten)
   restoreReply(@Param('replyId') replyId: string, @CommandMeta() meta: CommandMetadata): Promise<ReplyWritten> {
     return this.commands.execute(new RestoreReplyCommand(routeId(replyId, 'forum.reply_not_found'), meta));
   }

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import {
   markdownToHtml,
   RateLimit,
+  responseSchema,
   sanitizeContent,
   SiteSettingsCache,
   ValidBody,
@@ -24,8 +25,6 @@ export const markdownPreview = z.object({
 });
 export type MarkdownPreview = z.infer<typeof markdownPreview>;
 
-const json = (schema: z.ZodType) => ({ schema: z.toJSONSchema(schema, { unrepresentable: 'any' }) as never });
-
 /**
  * The Markdown editor's preview (ADR 0033): the author's Markdown through the one converter and the one sanitizer
  * every write uses, so what the preview shows is what will be stored. Members only (auth is on by default), and
@@ -39,7 +38,7 @@ export class MarkdownPreviewController {
   @Post('preview')
   @HttpCode(200)
   @RateLimit({ limit: 60, windowSeconds: 60, by: 'member' })
-  @ApiOkResponse(json(markdownPreview))
+  @ApiOkResponse(responseSchema(markdownPreview))
   preview(@ValidBody(markdownPreviewBody) body: MarkdownPreviewBody): MarkdownPreview {
     const { forum } = this.settings.current();
     const html = sanitizeContent(markdownToHtml(body.content), { imageHosts: forum.imageHosts }).trim();

@@ -1,14 +1,11 @@
 import { Controller, Delete, Get, HttpCode, Param, Put } from '@nestjs/common';
 import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
-import { z } from 'zod';
 import type { Actor, CommandMetadata } from '@forum/contracts';
 import { DomainError } from '@forum/event-store';
-import { CommandMeta, CurrentActor, ValidBody } from '@forum/platform';
+import { CommandMeta, CurrentActor, responseSchema, ValidBody } from '@forum/platform';
 import { DraftStore } from './draft-store';
 import { draftList, draftView, saveDraftBody, savedDraft, DRAFTS_PER_MEMBER } from './draft.schemas';
 import type { DraftSummary, DraftView, SaveDraftBody, SavedDraft } from './draft.schemas';
-
-const json = (schema: z.ZodType) => ({ schema: z.toJSONSchema(schema, { unrepresentable: 'any' }) as never });
 
 /** Every route is the caller's own: the member comes from the token, never from the request. */
 function memberOf(actor: Actor): string {
@@ -28,20 +25,20 @@ export class DraftsController {
 
   /** My drafts, the most recently saved first, with excerpts (at most `max`). */
   @Get()
-  @ApiOkResponse(json(draftList))
+  @ApiOkResponse(responseSchema(draftList))
   async list(@CurrentActor() actor: Actor): Promise<{ items: DraftSummary[]; max: number }> {
     return { items: await this.drafts.list(memberOf(actor)), max: DRAFTS_PER_MEMBER };
   }
 
   /** My draft for this editor, or 404 `forum.draft_not_found`. */
   @Get(':key')
-  @ApiOkResponse(json(draftView))
+  @ApiOkResponse(responseSchema(draftView))
   get(@Param('key') key: string, @CurrentActor() actor: Actor): Promise<DraftView> {
     return this.drafts.get(memberOf(actor), key);
   }
 
   @Put(':key')
-  @ApiOkResponse(json(savedDraft))
+  @ApiOkResponse(responseSchema(savedDraft))
   save(
     @Param('key') key: string,
     @ValidBody(saveDraftBody) body: SaveDraftBody,

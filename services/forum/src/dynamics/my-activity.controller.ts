@@ -1,8 +1,7 @@
 import { Controller, Get, Param } from '@nestjs/common';
-import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
-import { z } from 'zod';
+import { ApiTags } from '@nestjs/swagger';
 import type { Actor, Page } from '@forum/contracts';
-import { CurrentActor, Public, ValidQuery } from '@forum/platform';
+import { ApiOkBody, CurrentActor, Public, ValidQuery } from '@forum/platform';
 import { DomainError } from '@forum/event-store';
 import { myContentPage, pagingQuery } from '../comments/comment.schemas';
 import type { MyContentRow, PagingQuery } from '../comments/comment.schemas';
@@ -12,8 +11,6 @@ import { myFavouritePage, myLikePage } from '../reactions/reaction.schemas';
 import type { MyFavouriteRow, MyLikeRow } from '../reactions/reaction.schemas';
 import { ReactionsReader } from '../reactions/reaction.reader';
 import { DynamicsPage, dynamicsPage, DynamicsReader } from './dynamics.reader';
-
-const doc = (schema: z.ZodType) => ApiOkResponse({ schema: z.toJSONSchema(schema) as never });
 
 function me(actor: Actor): string {
   if (!actor.id) throw new DomainError('auth.unauthorized');
@@ -31,31 +28,31 @@ export class MyActivityController {
   ) {}
 
   @Get('me/comments')
-  @doc(myContentPage)
+  @ApiOkBody(myContentPage)
   myComments(@CurrentActor() actor: Actor, @ValidQuery(pagingQuery) q: PagingQuery): Promise<Page<MyContentRow>> {
     return this.comments.myComments(me(actor), q.page, q.pageSize);
   }
 
   @Get('me/replies')
-  @doc(myContentPage)
+  @ApiOkBody(myContentPage)
   myReplies(@CurrentActor() actor: Actor, @ValidQuery(pagingQuery) q: PagingQuery): Promise<Page<MyContentRow>> {
     return this.comments.myReplies(me(actor), q.page, q.pageSize);
   }
 
   @Get('me/likes')
-  @doc(myLikePage)
+  @ApiOkBody(myLikePage)
   myLikes(@CurrentActor() actor: Actor, @ValidQuery(pagingQuery) q: PagingQuery): Promise<Page<MyLikeRow>> {
     return this.reactions.myLikes(me(actor), q.page, q.pageSize);
   }
 
   @Get('me/favourites')
-  @doc(myFavouritePage)
+  @ApiOkBody(myFavouritePage)
   myFavourites(@CurrentActor() actor: Actor, @ValidQuery(pagingQuery) q: PagingQuery): Promise<Page<MyFavouriteRow>> {
     return this.reactions.myFavourites(me(actor), q.page, q.pageSize);
   }
 
   @Get('me/dynamics')
-  @doc(dynamicsPage)
+  @ApiOkBody(dynamicsPage)
   myDynamics(@CurrentActor() actor: Actor, @ValidQuery(pagingQuery) q: PagingQuery): Promise<DynamicsPage> {
     const memberId = me(actor);
     return this.dynamics.dynamics(memberId, actor, q.page, q.pageSize);
@@ -64,7 +61,7 @@ export class MyActivityController {
   /** Another member's dynamics: empty with `shown: false` when they keep them private. */
   @Public()
   @Get('members/:memberId/dynamics')
-  @doc(dynamicsPage)
+  @ApiOkBody(dynamicsPage)
   memberDynamics(
     @Param('memberId') memberId: string,
     @CurrentActor() actor: Actor,

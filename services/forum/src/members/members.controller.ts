@@ -1,7 +1,7 @@
 import { Controller, Get } from '@nestjs/common';
-import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { ApiTags } from '@nestjs/swagger';
 import { z } from 'zod';
-import { RateLimit, ValidQuery, wholeNumber } from '@forum/platform';
+import { ApiOkBody, RateLimit, ValidQuery, wholeNumber } from '@forum/platform';
 import { MemberLookup } from './member-lookup';
 import type { MemberSuggestion } from './member-lookup';
 
@@ -23,7 +23,7 @@ export class MembersController {
 
   @Get('lookup')
   @RateLimit({ limit: 60, windowSeconds: 60, by: 'member' })
-  @ApiOkResponse({ schema: z.toJSONSchema(suggestions) as never })
+  @ApiOkBody(suggestions)
   byPrefix(@ValidQuery(lookupQuery) query: z.infer<typeof lookupQuery>): Promise<MemberSuggestion[]> {
     return this.lookup.byNicknamePrefix(query.prefix, query.limit);
   }

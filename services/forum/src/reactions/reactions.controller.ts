@@ -1,9 +1,8 @@
 import { Controller, Delete, Get, Param, Put } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
-import { z } from 'zod';
+import { ApiTags } from '@nestjs/swagger';
 import type { Actor, CommandMetadata, LikeTargetKind, Page } from '@forum/contracts';
-import { CommandMeta, CurrentActor, ValidQuery } from '@forum/platform';
+import { ApiOkBody, CommandMeta, CurrentActor, ValidQuery } from '@forum/platform';
 import { DomainError } from '@forum/event-store';
 import { likeTargetKind, pagingQuery } from '../comments/comment.schemas';
 import type { PagingQuery } from '../comments/comment.schemas';
@@ -12,8 +11,6 @@ import { FavouriteState, LikeState, ToggleFavouriteCommand, ToggleLikeCommand } 
 import { favouriteState, likeState, reactorPage } from './reaction.schemas';
 import type { ReactorRow } from './reaction.schemas';
 import { ReactionsReader } from './reaction.reader';
-
-const doc = (schema: z.ZodType) => ApiOkResponse({ schema: z.toJSONSchema(schema) as never });
 
 function target(kind: string, id: string): { kind: LikeTargetKind; id: string } {
   const parsed = likeTargetKind.safeParse(kind);
@@ -36,7 +33,7 @@ export class ReactionsController {
   ) {}
 
   @Put('likes/:targetKind/:targetId')
-  @doc(likeState)
+  @ApiOkBody(likeState)
   like(
     @Param('targetKind') kind: string,
     @Param('targetId') id: string,
@@ -47,7 +44,7 @@ export class ReactionsController {
   }
 
   @Delete('likes/:targetKind/:targetId')
-  @doc(likeState)
+  @ApiOkBody(likeState)
   unlike(
     @Param('targetKind') kind: string,
     @Param('targetId') id: string,
@@ -58,20 +55,20 @@ export class ReactionsController {
   }
 
   @Put('favourites/topic/:topicId')
-  @doc(favouriteState)
+  @ApiOkBody(favouriteState)
   favourite(@Param('topicId') topicId: string, @CommandMeta() meta: CommandMetadata): Promise<FavouriteState> {
     return this.commands.execute(new ToggleFavouriteCommand(routeId(topicId, 'forum.topic_not_found'), true, meta));
   }
 
   @Delete('favourites/topic/:topicId')
-  @doc(favouriteState)
+  @ApiOkBody(favouriteState)
   unfavourite(@Param('topicId') topicId: string, @CommandMeta() meta: CommandMetadata): Promise<FavouriteState> {
     return this.commands.execute(new ToggleFavouriteCommand(routeId(topicId, 'forum.topic_not_found'), false, meta));
   }
 
   /** Who liked the topic: its author and staff only. */
   @Get('topics/:topicId/likers')
-  @doc(reactorPage)
+  @ApiOkBody(reactorPage)
   likers(
     @Param('topicId') topicId: string,
     @ValidQuery(pagingQuery) { page, pageSize }: PagingQuery,
@@ -82,7 +79,7 @@ export class ReactionsController {
 
   /** Who favourited the topic: its author and staff only. */
   @Get('topics/:topicId/favouriters')
-  @doc(reactorPage)
+  @ApiOkBody(reactorPage)
   favouriters(
     @Param('topicId') topicId: string,
     @ValidQuery(pagingQuery) { page, pageSize }: PagingQuery,

@@ -4,14 +4,12 @@ import { z } from 'zod';
 import { reviewKinds } from '@forum/contracts';
 import type { Actor, CommandMetadata, Page, ReviewKind } from '@forum/contracts';
 import { DomainError } from '@forum/event-store';
-import { CommandMeta, CurrentActor, RequiresPermission, ValidBody, ValidQuery } from '@forum/platform';
+import { CommandMeta, CurrentActor, RequiresPermission, responseSchema, ValidBody, ValidQuery } from '@forum/platform';
 import { routeId } from '../comments/route-ids';
 import { ReviewCommands, ReviewDecision } from './review.commands';
 import { ReviewReader } from './review.reader';
 import { rejectBody, reviewDecision, reviewPage, reviewQuery } from './review.schemas';
 import type { ReviewQuery, ReviewRow } from './review.schemas';
-
-const json = (schema: z.ZodType) => ({ schema: z.toJSONSchema(schema) as never });
 
 function kindOf(kind: string): ReviewKind {
   if (!(reviewKinds as readonly string[]).includes(kind)) throw new DomainError('forum.submission_not_found');
@@ -29,14 +27,14 @@ export class StaffReviewController {
   ) {}
 
   @Get()
-  @ApiOkResponse(json(reviewPage))
+  @ApiOkResponse(responseSchema(reviewPage))
   queue(@ValidQuery(reviewQuery) query: ReviewQuery): Promise<Page<ReviewRow>> {
     return this.reader.queue(query);
   }
 
   @Post(':kind/:id/approve')
   @HttpCode(200)
-  @ApiOkResponse(json(reviewDecision))
+  @ApiOkResponse(responseSchema(reviewDecision))
   approve(
     @Param('kind') kind: string,
     @Param('id') id: string,
@@ -47,7 +45,7 @@ export class StaffReviewController {
 
   @Post(':kind/:id/reject')
   @HttpCode(200)
-  @ApiOkResponse(json(reviewDecision))
+  @ApiOkResponse(responseSchema(reviewDecision))
   reject(
     @Param('kind') kind: string,
     @Param('id') id: string,
@@ -65,7 +63,7 @@ export class MySubmissionsController {
   constructor(private readonly reader: ReviewReader) {}
 
   @Get()
-  @ApiOkResponse(json(reviewPage))
+  @ApiOkResponse(responseSchema(reviewPage))
   mine(@ValidQuery(reviewQuery) query: ReviewQuery, @CurrentActor() actor: Actor): Promise<Page<ReviewRow>> {
     if (!actor.id) throw new DomainError('auth.unauthorized');
     return this.reader.mine(actor.id, query);

@@ -4,7 +4,7 @@ import type { Db, Filter } from 'mongodb';
 import { z } from 'zod';
 import { pageOf } from '@forum/contracts';
 import type { Page } from '@forum/contracts';
-import { CONTEXT_DB, RequiresPermission, ValidQuery, wholeNumber } from '@forum/platform';
+import { CONTEXT_DB, RequiresPermission, responseSchema, ValidQuery, wholeNumber } from '@forum/platform';
 import type { AuthorView } from '@forum/platform';
 import { authorsOf } from '../comments/authors';
 import { COMMENTS, CommentDocument, REPLIES, ReplyDocument } from '../comments/comments.projection';
@@ -93,8 +93,6 @@ export class StaffContentReader {
   }
 }
 
-const json = (schema: z.ZodType) => ({ schema: z.toJSONSchema(schema) as never });
-
 /** The staff console's comment and reply lists; edit and delete use the members' routes (staff may act on any). */
 @ApiTags('forum')
 @RequiresPermission('content.manage')
@@ -103,13 +101,13 @@ export class StaffContentController {
   constructor(private readonly reader: StaffContentReader) {}
 
   @Get('comments')
-  @ApiOkResponse(json(staffContentPage))
+  @ApiOkResponse(responseSchema(staffContentPage))
   comments(@ValidQuery(staffContentQuery) query: StaffContentQuery): Promise<Page<StaffContentRow>> {
     return this.reader.list('comment', query);
   }
 
   @Get('replies')
-  @ApiOkResponse(json(staffContentPage))
+  @ApiOkResponse(responseSchema(staffContentPage))
   replies(@ValidQuery(staffContentQuery) query: StaffContentQuery): Promise<Page<StaffContentRow>> {
     return this.reader.list('reply', query);
   }

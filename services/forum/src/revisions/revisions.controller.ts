@@ -4,14 +4,12 @@ import { z } from 'zod';
 import { forumRevisionKinds } from '@forum/contracts';
 import type { Actor, CommandMetadata, ForumRevisionKind } from '@forum/contracts';
 import { DomainError } from '@forum/event-store';
-import { CommandMeta, CurrentActor, Public, RequiresPermission, ValidBody } from '@forum/platform';
+import { CommandMeta, CurrentActor, Public, RequiresPermission, responseSchema, ValidBody } from '@forum/platform';
 import { routeId } from '../comments/route-ids';
 import { ForumRevisions } from './forum-revisions';
 import type { RevisionVisibilityWritten } from './revision-views';
 import { revisionList, revisionNumber, revisionVisibilityBody, revisionVisibilityWritten } from './revision-views';
 import type { RevisionList } from './revision-views';
-
-const json = (schema: z.ZodType) => ({ schema: z.toJSONSchema(schema, { unrepresentable: 'any' }) as never });
 
 /** Every version of a topic, comment or reply, redacted for the reader (docs/rules/forum.md, edit history). */
 @ApiTags('forum')
@@ -21,21 +19,21 @@ export class RevisionsController {
 
   @Public()
   @Get('topics/:topicId/revisions')
-  @ApiOkResponse(json(revisionList))
+  @ApiOkResponse(responseSchema(revisionList))
   topic(@Param('topicId') topicId: string, @CurrentActor() reader: Actor): Promise<RevisionList> {
     return this.revisions.list('topic', routeId(topicId, 'forum.topic_not_found'), reader, new Date());
   }
 
   @Public()
   @Get('comments/:commentId/revisions')
-  @ApiOkResponse(json(revisionList))
+  @ApiOkResponse(responseSchema(revisionList))
   comment(@Param('commentId') commentId: string, @CurrentActor() reader: Actor): Promise<RevisionList> {
     return this.revisions.list('comment', routeId(commentId, 'forum.comment_not_found'), reader, new Date());
   }
 
   @Public()
   @Get('replies/:replyId/revisions')
-  @ApiOkResponse(json(revisionList))
+  @ApiOkResponse(responseSchema(revisionList))
   reply(@Param('replyId') replyId: string, @CurrentActor() reader: Actor): Promise<RevisionList> {
     return this.revisions.list('reply', routeId(replyId, 'forum.reply_not_found'), reader, new Date());
   }
@@ -50,7 +48,7 @@ export class StaffRevisionsController {
 
   @Post(':kind/:targetId/:revision')
   @HttpCode(200)
-  @ApiOkResponse(json(revisionVisibilityWritten))
+  @ApiOkResponse(responseSchema(revisionVisibilityWritten))
   setHidden(
     @Param('kind') kind: string,
     @Param('targetId') targetId: string,

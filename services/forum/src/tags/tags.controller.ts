@@ -1,8 +1,7 @@
 import { Controller, Delete, Get, HttpCode, Param, Patch, Post } from '@nestjs/common';
-import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
-import { z } from 'zod';
+import { ApiTags } from '@nestjs/swagger';
 import type { CommandMetadata } from '@forum/contracts';
-import { CommandMeta, Public, RequiresPermission, ValidBody } from '@forum/platform';
+import { ApiOkBody, CommandMeta, Public, RequiresPermission, ValidBody } from '@forum/platform';
 import { TagDirectory } from './tag-directory';
 import { TagTree } from './tag.commands';
 import { changeTagBody, createTagBody, tagTree, tagWritten } from './tag.schemas';
@@ -19,7 +18,7 @@ export class TagsController {
   /** The whole tree, siblings by `sort` then name; topics go in `leaf` tags. */
   @Public()
   @Get()
-  @ApiOkResponse({ schema: z.toJSONSchema(tagTree) as never })
+  @ApiOkBody(tagTree)
   async list(): Promise<{ items: TagTreeNode[] }> {
     return { items: await this.directory.tree() };
   }
@@ -27,14 +26,14 @@ export class TagsController {
   @RequiresPermission('content.manage')
   @Post()
   @HttpCode(201)
-  @ApiOkResponse({ schema: z.toJSONSchema(tagWritten) as never })
+  @ApiOkBody(tagWritten)
   create(@ValidBody(createTagBody) body: CreateTagBody, @CommandMeta() meta: CommandMetadata): Promise<TagWritten> {
     return this.tree.create(body, meta);
   }
 
   @RequiresPermission('content.manage')
   @Patch(':tagId')
-  @ApiOkResponse({ schema: z.toJSONSchema(tagWritten) as never })
+  @ApiOkBody(tagWritten)
   change(
     @Param('tagId') tagId: string,
     @ValidBody(changeTagBody) body: ChangeTagBody,
@@ -45,7 +44,7 @@ export class TagsController {
 
   @RequiresPermission('content.manage')
   @Delete(':tagId')
-  @ApiOkResponse({ schema: z.toJSONSchema(tagWritten) as never })
+  @ApiOkBody(tagWritten)
   remove(@Param('tagId') tagId: string, @CommandMeta() meta: CommandMetadata): Promise<TagWritten> {
     return this.tree.remove(tagId, meta);
   }

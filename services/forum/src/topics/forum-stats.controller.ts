@@ -1,8 +1,7 @@
 import { Controller, Get } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
-import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
-import { z } from 'zod';
-import { RequiresPermission } from '@forum/platform';
+import { ApiTags } from '@nestjs/swagger';
+import { ApiOkBody, RequiresPermission } from '@forum/platform';
 import { GetTopicStatsQuery } from './queries/get-topic-stats.query';
 import { topicStats } from './topic.schemas';
 import type { TopicStats } from './topic.schemas';
@@ -15,7 +14,7 @@ export class ForumStatsController {
   constructor(private readonly queries: QueryBus) {}
 
   @Get()
-  @ApiOkResponse({ schema: z.toJSONSchema(topicStats) as never })
+  @ApiOkBody(topicStats)
   stats(): Promise<TopicStats> {
     return this.queries.execute(new GetTopicStatsQuery(new Date()));
   }

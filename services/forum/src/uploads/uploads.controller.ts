@@ -11,6 +11,7 @@ import {
   RateLimit,
   readUpload,
   RequiresPermission,
+  responseSchema,
   SiteSettingsCache,
 } from '@forum/platform';
 import { cleanEditorImage, imageMimes } from './editor-image';
@@ -19,7 +20,6 @@ import type { VideoStatus } from './video-uploads';
 
 const VIDEO_MIMES = { mp4: 'video/mp4', webm: 'video/webm' } as const;
 
-const json = (schema: z.ZodType) => ({ schema: z.toJSONSchema(schema) as never });
 const uploadedImage = z.object({ url: z.string(), width: z.number().int(), height: z.number().int() });
 const videoStatus = z.object({
   videoId: z.string(),
@@ -47,7 +47,7 @@ export class UploadsController {
   @HttpCode(201)
   @RequiresPermission('upload.image')
   @RateLimit({ limit: 60, windowSeconds: 60, by: 'member' })
-  @ApiOkResponse(json(uploadedImage))
+  @ApiOkResponse(responseSchema(uploadedImage))
   async image(@Req() request: FastifyRequest): Promise<z.infer<typeof uploadedImage>> {
     const { image } = this.settings.current().uploads;
     const upload = await readUpload(request, { maxBytes: image.maxBytes, accept: imageMimes(image.formats) });
@@ -62,7 +62,7 @@ export class UploadsController {
   @HttpCode(202)
   @RequiresPermission('upload.video')
   @RateLimit({ limit: 10, windowSeconds: 3600, by: 'member' })
-  @ApiOkResponse(json(videoStatus))
+  @ApiOkResponse(responseSchema(videoStatus))
   async video(@Req() request: FastifyRequest, @CurrentActor() actor: Actor): Promise<VideoStatus> {
     const { video } = this.settings.current().uploads;
     const upload = await readUpload(request, {
@@ -75,7 +75,7 @@ export class UploadsController {
   /** What a `<player data-video-id>` shows: "being processed" until `ready`, then the MP4 and its poster. */
   @Public()
   @Get('videos/:videoId')
-  @ApiOkResponse(json(videoStatus))
+  @ApiOkResponse(responseSchema(videoStatus))
   videoStatus(@Param('videoId') videoId: string): Promise<VideoStatus> {
     return this.videos.status(videoId);
   }

@@ -1,12 +1,20 @@
 import { Controller, Get, HttpCode, Inject, Param, Post } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { ApiTags } from '@nestjs/swagger';
 import type { Db, Filter } from 'mongodb';
 import { z } from 'zod';
 import { pageOf } from '@forum/contracts';
 import type { CommandMetadata, Page } from '@forum/contracts';
 import { DomainError } from '@forum/event-store';
-import { CommandMeta, CONTEXT_DB, RequiresPermission, ValidBody, ValidQuery, wholeNumber } from '@forum/platform';
+import {
+  ApiOkBody,
+  CommandMeta,
+  CONTEXT_DB,
+  RequiresPermission,
+  ValidBody,
+  ValidQuery,
+  wholeNumber,
+} from '@forum/platform';
 import { MEMBERS, MemberDocument } from '../projections/member-directory.projection';
 import { CancelAccountCommand } from '../profile/profile.commands';
 import { pathId } from '../roles/role.schemas';
@@ -87,7 +95,7 @@ export class StaffMembersController {
 
   @RequiresPermission('dashboard.read')
   @Get('staff/member-stats')
-  @ApiOkResponse({ schema: z.toJSONSchema(memberStats) as never })
+  @ApiOkBody(memberStats)
   async stats(): Promise<MemberStats> {
     const members = this.db.collection<MemberDocument>(MEMBERS);
     const counted: Filter<MemberDocument> = { kind: 'member', state: { $ne: 'cancelled' } };

@@ -10,6 +10,7 @@ import {
   CONTEXT_DB,
   CurrentActor,
   RequiresPermission,
+  responseSchema,
   SubmissionQueueReader,
   ValidBody,
   ValidQuery,
@@ -63,7 +64,6 @@ const qaReviewDecision = z.object({
   visible: z.boolean(),
 });
 
-const json = (schema: z.ZodType) => ({ schema: z.toJSONSchema(schema) as never });
 const ENTITY_ID = /^[A-Za-z0-9_-]{1,64}$/;
 
 function kindOf(kind: string): QaReviewKind {
@@ -114,14 +114,14 @@ export class QaStaffReviewController {
   ) {}
 
   @Get()
-  @ApiOkResponse(json(qaReviewPage))
+  @ApiOkResponse(responseSchema(qaReviewPage))
   queue(@ValidQuery(qaReviewQuery) query: QaReviewQuery): Promise<Page<QaReviewRow>> {
     return this.reader.queue(query);
   }
 
   @Post(':kind/:id/approve')
   @HttpCode(200)
-  @ApiOkResponse(json(qaReviewDecision))
+  @ApiOkResponse(responseSchema(qaReviewDecision))
   approve(
     @Param('kind') kind: string,
     @Param('id') id: string,
@@ -132,7 +132,7 @@ export class QaStaffReviewController {
 
   @Post(':kind/:id/reject')
   @HttpCode(200)
-  @ApiOkResponse(json(qaReviewDecision))
+  @ApiOkResponse(responseSchema(qaReviewDecision))
   reject(
     @Param('kind') kind: string,
     @Param('id') id: string,
@@ -150,7 +150,7 @@ export class MyQaSubmissionsController {
   constructor(private readonly reader: QaReviewReader) {}
 
   @Get()
-  @ApiOkResponse(json(qaReviewPage))
+  @ApiOkResponse(responseSchema(qaReviewPage))
   mine(@ValidQuery(qaReviewQuery) query: QaReviewQuery, @CurrentActor() actor: Actor): Promise<Page<QaReviewRow>> {
     if (!actor.id) throw new DomainError('auth.unauthorized');
     return this.reader.mine(actor.id, query);

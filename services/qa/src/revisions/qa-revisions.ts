@@ -22,6 +22,7 @@ import {
   PermissionChecker,
   Public,
   RequiresPermission,
+  responseSchema,
   ValidBody,
 } from '@forum/platform';
 import type { AppConfig } from '@forum/platform';
@@ -165,8 +166,6 @@ export class QaRevisions {
   }
 }
 
-const json = (schema: z.ZodType) => ({ schema: z.toJSONSchema(schema, { unrepresentable: 'any' }) as never });
-
 /** Every version of a question or answer (docs/rules/qa.md, edit history). */
 @ApiTags('qa')
 @Controller('qa')
@@ -175,14 +174,14 @@ export class QaRevisionsController {
 
   @Public()
   @Get('questions/:questionId/revisions')
-  @ApiOkResponse(json(revisionList))
+  @ApiOkResponse(responseSchema(revisionList))
   question(@Param('questionId') questionId: string, @CurrentActor() reader: Actor): Promise<RevisionList> {
     return this.revisions.list('question', routeId(questionId, 'qa.question_not_found'), reader);
   }
 
   @Public()
   @Get('answers/:answerId/revisions')
-  @ApiOkResponse(json(revisionList))
+  @ApiOkResponse(responseSchema(revisionList))
   answer(@Param('answerId') answerId: string, @CurrentActor() reader: Actor): Promise<RevisionList> {
     return this.revisions.list('answer', routeId(answerId, 'qa.answer_not_found'), reader);
   }
@@ -197,7 +196,7 @@ export class QaStaffRevisionsController {
 
   @Post(':kind/:targetId/:revision')
   @HttpCode(200)
-  @ApiOkResponse(json(revisionVisibilityWritten))
+  @ApiOkResponse(responseSchema(revisionVisibilityWritten))
   setHidden(
     @Param('kind') kind: string,
     @Param('targetId') targetId: string,

@@ -1,9 +1,9 @@
 import { Controller, Get, Inject, Param } from '@nestjs/common';
-import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { ApiTags } from '@nestjs/swagger';
 import type { Db } from 'mongodb';
 import { z } from 'zod';
 import { DomainError } from '@forum/event-store';
-import { CONTEXT_DB, Public, SiteSettingsCache } from '@forum/platform';
+import { ApiOkBody, CONTEXT_DB, Public, SiteSettingsCache } from '@forum/platform';
 import { WALLET_ACCOUNTS } from '../ledger/ledger.projection';
 import type { WalletAccountDocument } from '../ledger/ledger.projection';
 import { MEMBER_ID } from '../ledger/wallet.schemas';
@@ -34,7 +34,7 @@ export class MemberGradeController {
 
   @Public()
   @Get(':memberId/grade')
-  @ApiOkResponse({ schema: z.toJSONSchema(memberGrade) as never })
+  @ApiOkBody(memberGrade)
   async grade(@Param('memberId') memberId: string): Promise<MemberGradeView> {
     if (!MEMBER_ID.test(memberId)) throw new DomainError('wallet.member_not_found');
     const account = await this.db
