@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
+import type { Stats } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -188,17 +189,31 @@ interface CachedFile {
   encoded: Map<'br' | 'gzip', Promise<Buffer>>;
 }
 
+const STAT_TTL_MS = 1_000;
+const STAT_CACHE_SIZE = 10_000;
+
 /** One site's build, read once per file version and kept in memory with its compressed forms. */
 class StaticFiles {
   private readonly cache = new Map<string, CachedFile>();
+  /** Each path's last `stat`, trusted for STAT_TTL_MS: a busy page is not two system calls a request. */
+  private readonly stats = new Map<string, { at: number; stats: Promise<Stats | null> }>();
 
   constructor(private readonly dir: string) {}
+
+  private stat(full: string): Promise<Stats | null> {
+    const known = this.stats.get(full);
+    if (known && Date.now() - known.at < STAT_TTL_MS) return known.stats;
+    const stats = stat(full).catch(() => null);
+    if (this.stats.size >= STAT_CACHE_SIZE) this.stats.delete(this.stats.keys().next().value!);
+    this.stats.set(full, { at: Date.now(), stats });
+    return stats;
+  }
 
   async get(relative: string): Promise<CachedFile | null> {
     if (relative.split('/').some((segment) => segment.startsWith('.'))) return null;
     const full = path.resolve(this.dir, relative || 'index.html');
     if (!full.startsWith(this.dir + path.sep)) return null;
-    const stats = await stat(full).catch(() => null);
+    const stats = await this.stat(full);
     if (!stats?.isFile()) return null;
     const cached = this.cache.get(full);
     if (cached && cached.mtimeMs === stats.mtimeMs && cached.body.length === stats.size) return cached;
