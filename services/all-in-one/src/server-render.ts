@@ -31,7 +31,7 @@ export interface RenderedPage {
  * render in the background and is answered the previous one, so a busy page never waits on a render — unless
  * the previous one is older than RENDER_MAX_STALE_MS (a page nobody read for a while), which waits.
  */
-const RENDER_TTL_MS = 1_000;
+const RENDER_TTL_MS = 5_000;
 const RENDER_MAX_STALE_MS = 10_000;
 const RENDER_CACHE_SIZE = 1_000;
 /** The longest a request waits for its page's render. */
