@@ -30,3 +30,5 @@ export * from './tags/tag-tree';
 export * from './reads/read-counts';
 export * from './review';
 export * from './auth/access-revocations';
+export * from './http/route-ids';
+export * from './revisions';

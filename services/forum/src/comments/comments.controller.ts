@@ -3,7 +3,16 @@ import { CommandBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
 import { z } from 'zod';
 import type { Actor, CommandMetadata, Page } from '@forum/contracts';
-import { ApiOkBody, CommandMeta, CurrentActor, Public, ValidBody, ValidQuery, wholeNumber } from '@forum/platform';
+import {
+  ApiOkBody,
+  CommandMeta,
+  CurrentActor,
+  Public,
+  routeId,
+  ValidBody,
+  ValidQuery,
+  wholeNumber,
+} from '@forum/platform';
 import { DeleteReplyCommand, EditReplyCommand, PostReplyCommand, ReplyWritten } from '../replies/reply.commands';
 import { CommentWritten, DeleteCommentCommand, EditCommentCommand, PostCommentCommand } from './comment.commands';
 import {
@@ -19,7 +28,6 @@ import {
 } from './comment.schemas';
 import type { CommentPosition, CommentView, PagingQuery, ReplyView } from './comment.schemas';
 import { CommentsReader } from './comments.reader';
-import { routeId } from './route-ids';
 
 const positionQuery = z.strictObject({ pageSize: wholeNumber().pipe(z.number().min(1).max(100)).default(20) });
 

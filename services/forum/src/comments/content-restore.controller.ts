@@ -2,11 +2,10 @@ import { Controller, HttpCode, Param, Post } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
 import type { CommandMetadata } from '@forum/contracts';
-import { ApiOkBody, CommandMeta, RequiresPermission } from '@forum/platform';
+import { ApiOkBody, CommandMeta, RequiresPermission, routeId } from '@forum/platform';
 import { ReplyWritten, RestoreReplyCommand } from '../replies/reply.commands';
 import { CommentWritten, RestoreCommentCommand } from './comment.commands';
 import { commentWritten, replyWritten } from './comment.schemas';
-import { routeId } from './route-ids';
 
 /** The staff console's restore of a deleted comment or reply (delete and edit use the members' routes). */
 @ApiTags('forum')

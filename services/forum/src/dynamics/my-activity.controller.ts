@@ -1,12 +1,11 @@
 import { Controller, Get, Param } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { Actor, Page } from '@forum/contracts';
-import { ApiOkBody, CurrentActor, Public, ValidQuery } from '@forum/platform';
+import { ApiOkBody, CurrentActor, Public, routeId, ValidQuery } from '@forum/platform';
 import { DomainError } from '@forum/event-store';
 import { myContentPage, pagingQuery } from '../comments/comment.schemas';
 import type { MyContentRow, PagingQuery } from '../comments/comment.schemas';
 import { CommentsReader } from '../comments/comments.reader';
-import { routeId } from '../comments/route-ids';
 import { myFavouritePage, myLikePage } from '../reactions/reaction.schemas';
 import type { MyFavouriteRow, MyLikeRow } from '../reactions/reaction.schemas';
 import { ReactionsReader } from '../reactions/reaction.reader';

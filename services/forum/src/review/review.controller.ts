@@ -4,8 +4,15 @@ import { z } from 'zod';
 import { reviewKinds } from '@forum/contracts';
 import type { Actor, CommandMetadata, Page, ReviewKind } from '@forum/contracts';
 import { DomainError } from '@forum/event-store';
-import { CommandMeta, CurrentActor, RequiresPermission, responseSchema, ValidBody, ValidQuery } from '@forum/platform';
-import { routeId } from '../comments/route-ids';
+import {
+  CommandMeta,
+  CurrentActor,
+  RequiresPermission,
+  responseSchema,
+  routeId,
+  ValidBody,
+  ValidQuery,
+} from '@forum/platform';
 import { ReviewCommands, ReviewDecision } from './review.commands';
 import { ReviewReader } from './review.reader';
 import { rejectBody, reviewDecision, reviewPage, reviewQuery } from './review.schemas';

@@ -1,7 +1,7 @@
 import { eventually } from '@forum/testing';
+import type { RevisionList } from '@forum/platform';
 import { ForumFixture, startForum } from '../topics/topics.fixture';
 import { DEMO_EDITED_TOPIC_NEW_TITLE, DEMO_EDITED_TOPIC_TITLE, seedDemoRevisions } from './demo-revisions';
-import type { RevisionList } from './revision-views';
 
 describe('demo edit history seed', () => {
   let f: ForumFixture;

@@ -1,5 +1,5 @@
 import type { CommentEvent, EventEnvelope, ReplyEvent, RevisionEvent, TopicEvent } from '@forum/contracts';
-import { RevisionFact, revisionsProjection, VisibilityFact } from './revision-history';
+import { RevisionFact, revisionsProjection, VisibilityFact } from '@forum/platform';
 
 export const FORUM_REVISIONS_PROJECTION = 'forum-revisions';
 /** `_id` = `topic:<id>`, `comment:<id>`, `reply:<id>`: every version of one topic, comment or reply (ADR 0032). */

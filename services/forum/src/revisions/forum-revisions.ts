@@ -3,24 +3,28 @@ import type { Db } from 'mongodb';
 import type { Actor, CommandMetadata, ForumRevisionKind } from '@forum/contracts';
 import { ProjectionWaiter } from '@forum/event-bus';
 import { DomainError, EventStore } from '@forum/event-store';
-import { APP_CONFIG, blockIdOf, CONTEXT_DB, parseHiddenBlocks, redactHiddenBlocks } from '@forum/platform';
-import type { AppConfig, HiddenBlock } from '@forum/platform';
+import {
+  APP_CONFIG,
+  blockIdOf,
+  CONTEXT_DB,
+  parseHiddenBlocks,
+  partsWithoutHiddenBlocks,
+  redactHiddenBlocks,
+  RevisionDocument,
+  revisionDocumentId,
+  RevisionList,
+  RevisionPart,
+  revisionParts,
+  revisionViews,
+  revisionVisibilityStream,
+  StoredRevision,
+} from '@forum/platform';
+import type { AppConfig, HiddenBlock, RevisionVisibilityWritten } from '@forum/platform';
 import { COMMENTS, CommentDocument, REPLIES, ReplyDocument } from '../comments/comments.projection';
 import { TOPIC_LIST, TopicDocument } from '../topics/projections/topic-list.projection';
 import { TopicViewPolicy } from '../topics/topic-view-policy';
 import { HiddenAccess, SEES_EVERYTHING } from '../unlocks/hidden-access';
 import { FORUM_REVISIONS, FORUM_REVISIONS_PROJECTION } from './forum-revisions.projection';
-import {
-  partsWithoutHiddenBlocks,
-  RevisionDocument,
-  revisionDocumentId,
-  RevisionPart,
-  revisionParts,
-  revisionVisibilityStream,
-  StoredRevision,
-} from './revision-history';
-import { RevisionList, revisionViews } from './revision-views';
-import type { RevisionVisibilityWritten } from './revision-views';
 import { forumRevisionVisibilityDecider } from './revision-visibility.decider';
 
 /**

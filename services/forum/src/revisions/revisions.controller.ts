@@ -4,12 +4,21 @@ import { z } from 'zod';
 import { forumRevisionKinds } from '@forum/contracts';
 import type { Actor, CommandMetadata, ForumRevisionKind } from '@forum/contracts';
 import { DomainError } from '@forum/event-store';
-import { CommandMeta, CurrentActor, Public, RequiresPermission, responseSchema, ValidBody } from '@forum/platform';
-import { routeId } from '../comments/route-ids';
+import {
+  CommandMeta,
+  CurrentActor,
+  Public,
+  RequiresPermission,
+  responseSchema,
+  revisionList,
+  revisionNumber,
+  revisionVisibilityBody,
+  revisionVisibilityWritten,
+  routeId,
+  ValidBody,
+} from '@forum/platform';
+import type { RevisionList, RevisionVisibilityWritten } from '@forum/platform';
 import { ForumRevisions } from './forum-revisions';
-import type { RevisionVisibilityWritten } from './revision-views';
-import { revisionList, revisionNumber, revisionVisibilityBody, revisionVisibilityWritten } from './revision-views';
-import type { RevisionList } from './revision-views';
 
 /** Every version of a topic, comment or reply, redacted for the reader (docs/rules/forum.md, edit history). */
 @ApiTags('forum')

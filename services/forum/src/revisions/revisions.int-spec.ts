@@ -1,5 +1,6 @@
 import { newId, POINTS_MODULES } from '@forum/contracts';
 import { eventually } from '@forum/testing';
+import type { RevisionList, RevisionView } from '@forum/platform';
 import { IdentityModule } from '../../../identity/src/identity.module';
 import { staffAccount } from '../../../identity/src/roles/staff.fixture';
 import { ModerationModule } from '../../../moderation/src/moderation.module';
@@ -7,7 +8,6 @@ import { Ledger } from '../../../wallet/src/ledger/ledger';
 import { WalletModule } from '../../../wallet/src/wallet.module';
 import { ForumModule } from '../forum.module';
 import { ForumFixture, startForum } from '../topics/topics.fixture';
-import type { RevisionList, RevisionView } from './revision-views';
 
 /**
  * Edit history (docs/rules/forum.md, edit history; ADR 0032): every version of a topic, comment and reply, hidden

@@ -8,12 +8,12 @@ import {
   Public,
   RateLimit,
   RequiresPermission,
+  routeId,
   ValidBody,
   ValidQuery,
 } from '@forum/platform';
 import { pagingQuery as commentPagingQuery } from '../comments/comment.schemas';
 import type { PagingQuery as CommentPagingQuery } from '../comments/comment.schemas';
-import { routeId } from '../comments/route-ids';
 import { UnlockCommands } from '../unlocks/unlock.commands';
 import { TopicCommands } from './topic.commands';
 import { TopicPageQueries, topicPageView } from './topic-page';

@@ -1,5 +1,5 @@
 import { eventually } from '@forum/testing';
-import type { RevisionList, RevisionView } from '../../../forum/src/revisions/revision-views';
+import type { RevisionList, RevisionView } from '@forum/platform';
 import { QaFixture, startQa } from '../qa.fixture';
 
 /**

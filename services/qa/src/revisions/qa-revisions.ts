@@ -19,32 +19,27 @@ import {
   CommandMeta,
   CONTEXT_DB,
   CurrentActor,
+  partsWithoutHiddenBlocks,
   PermissionChecker,
   Public,
   RequiresPermission,
   responseSchema,
-  ValidBody,
-} from '@forum/platform';
-import type { AppConfig } from '@forum/platform';
-import { routeId } from '../../../forum/src/comments/route-ids';
-import {
-  partsWithoutHiddenBlocks,
   RevisionDocument,
   revisionDocumentId,
   RevisionFact,
-  revisionsProjection,
-  revisionVisibilityStream,
-  VisibilityFact,
-} from '../../../forum/src/revisions/revision-history';
-import {
   revisionList,
   revisionNumber,
+  revisionsProjection,
   revisionViews,
   revisionVisibilityBody,
+  revisionVisibilityStream,
   revisionVisibilityWritten,
-} from '../../../forum/src/revisions/revision-views';
-import type { RevisionList, RevisionVisibilityWritten } from '../../../forum/src/revisions/revision-views';
-import { qaRevisionVisibilityDecider } from '../../../forum/src/revisions/revision-visibility.decider';
+  routeId,
+  ValidBody,
+  VisibilityFact,
+} from '@forum/platform';
+import type { AppConfig, RevisionList, RevisionVisibilityWritten } from '@forum/platform';
+import { qaRevisionVisibilityDecider } from './qa-revision-visibility.decider';
 import { AnswerDocument, QA_ANSWERS, QA_QUESTIONS, QuestionDocument } from '../questions/questions.projection';
 
 export const QA_REVISIONS_PROJECTION = 'qa-revisions';

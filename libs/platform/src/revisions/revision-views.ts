@@ -2,8 +2,8 @@ import type { Db } from 'mongodb';
 import { z } from 'zod';
 import type { ErrorCode } from '@forum/contracts';
 import { DomainError } from '@forum/event-store';
-import { authorViewOf, MEMBER_PROFILES } from '@forum/platform';
-import type { AuthorView, MemberProfileDocument } from '@forum/platform';
+import { authorViewOf, MEMBER_PROFILES } from '../members/member-profiles.projection';
+import type { AuthorView, MemberProfileDocument } from '../members/member-profiles.projection';
 import type { RevisionDocument, RevisionPart, StoredRevision } from './revision-history';
 
 const author = z.object({

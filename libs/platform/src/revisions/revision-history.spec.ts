@@ -1,8 +1,14 @@
 import type { RevisionEvent } from '@forum/contracts';
-import { redactHiddenBlocks } from '@forum/platform';
+import { redactHiddenBlocks } from '../content/hidden-blocks';
 import { given } from '@forum/testing';
 import { partsWithoutHiddenBlocks, plainText, revisionParts } from './revision-history';
-import { forumRevisionVisibilityDecider } from './revision-visibility.decider';
+import { visibilityDecider } from './revision-visibility';
+
+const forumRevisionVisibilityDecider = visibilityDecider<RevisionEvent>(
+  'revisionVisibility',
+  { hidden: 'RevisionHidden', shown: 'RevisionShown' },
+  'topicId',
+);
 
 const now = new Date('2026-11-27T10:00:00.000Z');
 const command = { kind: 'topic', targetId: 't1', parentId: 't1', revision: 2, by: 'staff1', now };

@@ -1,6 +1,6 @@
 import type { EventEnvelope } from '@forum/contracts';
 import type { ProjectionDefinition, ReadModelWriter } from '@forum/event-bus';
-import { decodeEntities, withoutHiddenBlocks } from '@forum/platform';
+import { decodeEntities, withoutHiddenBlocks } from '../content/hidden-blocks';
 
 /**
  * Edit history (docs/rules/forum.md and docs/rules/qa.md, edit history; ADR 0032), shared by the forum and Q&A:

@@ -1,0 +1,3 @@
+export * from './revision-history';
+export * from './revision-views';
+export * from './revision-visibility';
