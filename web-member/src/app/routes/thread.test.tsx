@@ -126,6 +126,28 @@ describe('/thread comments and reactions', () => {
     });
   });
 
+  it('posts a comment written in Markdown, previewed by the server first', async () => {
+    logIn();
+    const user = userEvent.setup();
+    const { network } = renderApp('/thread?topicId=t1', {
+      routes: threadRoutes({
+        'POST /api/forum/markdown/preview': () => json(200, { html: '<p><strong>bold</strong> words</p>' }),
+        'POST /api/forum/topics/t1/comments': () => json(201, { commentId: 'c9', visible: true }),
+      }),
+    });
+    await screen.findByText('First comment');
+    await user.click(screen.getByRole('checkbox', { name: 'Markdown' }));
+    await user.type(screen.getByLabelText('Comment', { selector: 'textarea' }), '**bold** words');
+    await user.click(screen.getByRole('tab', { name: 'Preview' }));
+    expect((await screen.findByText('bold')).tagName).toBe('STRONG');
+    await user.click(screen.getByRole('button', { name: 'Post comment' }));
+    expect(await screen.findByText('Your comment was posted.')).toBeTruthy();
+    expect(formOf(callsTo(network.sent, 'POST', '/api/forum/topics/t1/comments')[0]!.body)).toEqual({
+      content: '**bold** words',
+      format: 'markdown',
+    });
+  });
+
   it('shows a server refusal under the comment box (zh)', async () => {
     logIn();
     const user = userEvent.setup();

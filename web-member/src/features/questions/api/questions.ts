@@ -116,16 +116,18 @@ export function useSaveQuestion(questionId?: string) {
   });
 }
 
-export type QaWrite =
+/** `format: 'markdown'`: `content` is Markdown, converted by the server (ADR 33); else it is HTML. */
+export type QaWrite = (
   | { kind: 'addendum'; questionId: string; content: string }
   | { kind: 'answer'; questionId: string; content: string }
   | { kind: 'reply'; answerId: string; parentReplyId?: string; content: string }
   | { kind: 'editAnswer'; answerId: string; content: string }
-  | { kind: 'editReply'; replyId: string; content: string };
+  | { kind: 'editReply'; replyId: string; content: string }
+) & { format?: 'markdown' };
 
 /** Every addendum, answer or reply write, as JSON; the form shows failures itself. */
 export function writeQa(write: QaWrite): Promise<unknown> {
-  const json = { content: write.content };
+  const json = { content: write.content, ...(write.format ? { format: write.format } : {}) };
   const options = { json, silent: true };
   switch (write.kind) {
     case 'addendum':

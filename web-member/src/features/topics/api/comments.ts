@@ -41,36 +41,39 @@ export function useCommentReplies(commentId: string, enabled: boolean) {
   });
 }
 
-export type ContentWrite =
+/** `format: 'markdown'`: `content` is Markdown, converted by the server (ADR 33); else it is HTML. */
+export type ContentWrite = (
   | { kind: 'comment'; topicId: string; content: string; quoteCommentId?: string }
   | { kind: 'reply'; commentId: string; content: string; replyToReplyId?: string }
   | { kind: 'editComment'; commentId: string; content: string }
-  | { kind: 'editReply'; replyId: string; content: string };
+  | { kind: 'editReply'; replyId: string; content: string }
+) & { format?: 'markdown' };
 
 /** Every comment or reply write; the form shows failures itself. */
 export function writeContent(write: ContentWrite): Promise<unknown> {
   const id = encodeURIComponent;
+  const format = write.format ? { format: write.format } : {};
   switch (write.kind) {
     case 'comment':
       return api.post(
         `/api/forum/topics/${id(write.topicId)}/comments`,
-        { content: write.content, quoteCommentId: write.quoteCommentId },
+        { content: write.content, quoteCommentId: write.quoteCommentId, ...format },
         { silent: true },
       );
     case 'reply':
       return api.post(
         `/api/forum/comments/${id(write.commentId)}/replies`,
-        { content: write.content, replyToReplyId: write.replyToReplyId },
+        { content: write.content, replyToReplyId: write.replyToReplyId, ...format },
         { silent: true },
       );
     case 'editComment':
       return api.request('PATCH', `/api/forum/comments/${id(write.commentId)}`, {
-        data: { content: write.content },
+        data: { content: write.content, ...format },
         silent: true,
       });
     case 'editReply':
       return api.request('PATCH', `/api/forum/replies/${id(write.replyId)}`, {
-        data: { content: write.content },
+        data: { content: write.content, ...format },
         silent: true,
       });
   }

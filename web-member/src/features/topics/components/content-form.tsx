@@ -7,6 +7,7 @@ import { toast } from '@/components/ui/toast-store';
 import { useDraft, type DraftExtraValue } from '@/hooks/use-draft';
 import { formProblemsOf } from '@/lib/form-problems';
 import { useWriteContent } from '../api/comments';
+import { MarkdownEditor } from '../editor/markdown-editor';
 import { htmlToText, textToHtml } from '../utils/plain-html';
 import { MentionList } from './mention-suggestions';
 import { useTextareaMentions } from './use-textarea-mentions';
@@ -36,7 +37,7 @@ interface ContentFormProps<W> {
  * The boxes of one kind of plain-text content (forum comments here, Q&A answers in `qa-content-form`) written
  * through `useWrite`. Each box holds its own mutation, so one box being sent neither holds nor closes another.
  */
-export function makeContentForms<W extends { content: string }>(useWrite: () => Write<W>) {
+export function makeContentForms<W extends { content: string; format?: 'markdown' }>(useWrite: () => Write<W>) {
   function ContentForm(props: ContentFormProps<W>) {
     const write = useWrite();
     return <MentionTextForm {...props} write={write} />;
@@ -100,9 +101,12 @@ export function makeContentForms<W extends { content: string }>(useWrite: () => 
 /** The forum's boxes for a comment, a reply or an edit of one. */
 export const { ContentForm, ReplyForm, EditForm } = makeContentForms(useWriteContent);
 
-/** The box itself: required, at most 20,000 characters, `@` mentions, server errors shown. */
+/**
+ * The box itself: required, at most 20,000 characters, `@` mentions, server errors shown. Plain text by default; a
+ * writer may tick Markdown (ADR 33): the text then goes out as Markdown for the server to convert, with a preview.
+ */
 // Callers check `target` against each kind of write; here the plain `Omit` lets target plus text make a `W` again.
-function MentionTextForm<W extends { content: string }>({
+function MentionTextForm<W extends { content: string; format?: 'markdown' }>({
   write,
   target,
   label,
@@ -120,14 +124,30 @@ function MentionTextForm<W extends { content: string }>({
   const [error, setError] = useState<string | null>(null);
   const field = useRef<HTMLTextAreaElement>(null);
   const mentions = useTextareaMentions(field, text, setText);
-  const draft = useDraft(draftKey ?? null, (saved) => setText(htmlToText(saved.content)));
+  const [markdown, setMarkdown] = useState(false);
+  const draft = useDraft(draftKey ?? null, (saved) => {
+    setMarkdown(saved.format === 'markdown');
+    setText(saved.format === 'markdown' ? saved.content : htmlToText(saved.content));
+  });
+  const keep = (value: string, asMarkdown = markdown) =>
+    draft.change({
+      content: value.trim() ? (asMarkdown ? value : textToHtml(value)) : '',
+      format: asMarkdown ? 'markdown' : 'html',
+      extra: draftExtra,
+    });
+  const edit = (value: string) => {
+    setText(value);
+    keep(value);
+    if (error) setError(null);
+  };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!text.trim()) return setError(t('forum.contentRequired'));
     if (text.length > CONTENT_MAX) return setError(t('forum.contentTooLong', { max: CONTENT_MAX }));
     setError(null);
-    write.mutate({ ...target, content: textToHtml(text) } as W, {
+    const written = markdown ? { content: text, format: 'markdown' as const } : { content: textToHtml(text) };
+    write.mutate({ ...target, ...written } as W, {
       onSuccess: (answer) => {
         draft.sent();
         setText('');
@@ -148,24 +168,44 @@ function MentionTextForm<W extends { content: string }>({
         {label}
       </label>
       <DraftNote draft={draft} onDiscard={() => setText(initialHtml ? htmlToText(initialHtml) : '')} />
-      <textarea
-        ref={field}
-        id={id}
-        rows={4}
-        value={text}
-        onChange={(event) => {
-          setText(event.target.value);
-          draft.change({ content: event.target.value.trim() ? textToHtml(event.target.value) : '', extra: draftExtra });
-          mentions.track();
-          if (error) setError(null);
-        }}
-        onSelect={mentions.track}
-        onKeyDown={mentions.onKeyDown}
-        onBlur={mentions.close}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-hint ${id}-error` : `${id}-hint`}
-      />
-      {mentions.open ? (
+      <label className="content-form__format">
+        <input
+          type="checkbox"
+          checked={markdown}
+          onChange={(event) => {
+            setMarkdown(event.target.checked);
+            keep(text, event.target.checked);
+          }}
+        />{' '}
+        {t('forum.editor.markdown.markdown')}
+      </label>
+      {markdown ? (
+        <MarkdownEditor
+          value={text}
+          onChange={edit}
+          label={label}
+          invalid={Boolean(error)}
+          describedBy={error ? `${id}-hint ${id}-error` : `${id}-hint`}
+          hiddenBlocks={false}
+        />
+      ) : (
+        <textarea
+          ref={field}
+          id={id}
+          rows={4}
+          value={text}
+          onChange={(event) => {
+            edit(event.target.value);
+            mentions.track();
+          }}
+          onSelect={mentions.track}
+          onKeyDown={mentions.onKeyDown}
+          onBlur={mentions.close}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-hint ${id}-error` : `${id}-hint`}
+        />
+      )}
+      {mentions.open && !markdown ? (
         <MentionList items={mentions.items} active={mentions.active} onChoose={mentions.choose} />
       ) : null}
       <p id={`${id}-hint`} className="content-form__hint">
