@@ -27,15 +27,21 @@ const KB = 1024;
 interface App {
   name: string;
   path: string;
+  /** Where the build's assets are served from (`/` or `/admin/`). */
+  base: string;
   dist: string;
   /** Gzip bytes of JavaScript the page may need before it shows anything useful. */
   budget?: number;
 }
 
+const MEMBER_DIST = path.join(root, 'web-member', 'dist');
 const APPS: App[] = [
-  { name: 'member home', path: '/', dist: path.join(root, 'web-member', 'dist'), budget: 120 * KB },
-  { name: 'staff console', path: '/admin/', dist: path.join(root, 'web-admin', 'dist') },
+  { name: 'member home', path: '/', base: '/', dist: MEMBER_DIST, budget: 120 * KB },
+  { name: 'staff console', path: '/admin/', base: '/admin/', dist: path.join(root, 'web-admin', 'dist') },
 ];
+
+/** Issue 20's phone: 4× slower CPU, 1.6 Mbit/s down, 750 kbit/s up, 150 ms round trip. */
+const MOBILE = { cpuSlowdown: 4, downBytesPerSecond: 1_600_000 / 8, upBytesPerSecond: 750_000 / 8, latencyMs: 150 };
 
 interface Load {
   lcpMs: number;
@@ -49,7 +55,18 @@ interface Load {
 
 /** Collected inside the page from the navigation on: LCP candidates, paints and long tasks. */
 const OBSERVER = `
-  window.__bench = { lcp: 0, longTasks: [] };
+  window.__bench = { lcp: 0, longTasks: [], cls: 0, window: 0, first: 0, last: 0 };
+  // CLS as web-vitals counts it: the largest sum of shifts in a session window (gaps < 1 s, at most 5 s long).
+  new PerformanceObserver((list) => {
+    const b = window.__bench;
+    for (const entry of list.getEntries()) {
+      if (entry.hadRecentInput) continue;
+      if (b.window > 0 && entry.startTime - b.last < 1000 && entry.startTime - b.first < 5000) b.window += entry.value;
+      else { b.window = entry.value; b.first = entry.startTime; }
+      b.last = entry.startTime;
+      b.cls = Math.max(b.cls, b.window);
+    }
+  }).observe({ type: 'layout-shift', buffered: true });
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) window.__bench.lcp = entry.startTime;
   }).observe({ type: 'largest-contentful-paint', buffered: true });
@@ -95,6 +112,37 @@ async function loadCold(browser: Browser, app: App, localStorage: Record<string,
   }
 }
 
+/** LCP and CLS of one cold load on the emulated phone (issue 20: LCP ≤ 1.0 s, CLS ≤ 0.05). */
+async function loadOnPhone(browser: Browser, url: string): Promise<{ lcpMs: number; cls: number }> {
+  const context = await browser.newContext({
+    locale: 'zh-CN',
+    viewport: { width: 375, height: 812 },
+    deviceScaleFactor: 2,
+    isMobile: true,
+    hasTouch: true,
+  });
+  try {
+    const page = await context.newPage();
+    await page.addInitScript({ content: OBSERVER });
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: MOBILE.latencyMs,
+      downloadThroughput: MOBILE.downBytesPerSecond,
+      uploadThroughput: MOBILE.upBytesPerSecond,
+    });
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: MOBILE.cpuSlowdown });
+    await page.goto(url, { waitUntil: 'networkidle', timeout: 120_000 });
+    await page.waitForTimeout(1_000);
+    return await page.evaluate<{ lcpMs: number; cls: number }>(
+      `({ lcpMs: window.__bench.lcp, cls: window.__bench.cls })`,
+    );
+  } finally {
+    await context.close();
+  }
+}
+
 /** Bytes on the wire per resource type, from the DevTools protocol (compressed size plus headers). */
 async function countTransfers(page: Page) {
   const cdp = await page.context().newCDPSession(page);
@@ -131,7 +179,7 @@ interface Chunk {
 /** The build as the browser sees it: what index.html loads up front, and every chunk loaded later. */
 function analyseBuild(app: App) {
   const html = readFileSync(path.join(app.dist, 'index.html'), 'utf8');
-  const base = app.path;
+  const base = app.base;
   const referenced = [...html.matchAll(/<(?:script|link)\b[^>]*?(?:src|href)="([^"]+)"[^>]*>/g)]
     .map((match) => match[1]!)
     .filter((url) => url.startsWith(base));
@@ -180,7 +228,15 @@ async function main(): Promise<void> {
   const ready = await fetch(`${BASE_URL}/api/health`).catch(() => null);
   if (!ready?.ok) throw new Error(`nothing answers ${BASE_URL}/api/health: start the app (npm start) or set BENCH_URL`);
   const session = await staffSession();
+  const newest = (await (await fetch(`${BASE_URL}/api/forum/topics?pageSize=1`)).json()) as {
+    items: { topicId: string }[];
+  };
+  const topicId = process.env.BENCH_TOPIC_ID ?? newest.items[0]?.topicId;
+  const topicPath = topicId ? `/thread?topicId=${encodeURIComponent(topicId)}` : null;
+  if (topicPath)
+    APPS.splice(1, 0, { name: 'member topic', path: topicPath, base: '/', dist: MEMBER_DIST, budget: 120 * KB });
   const browser = await launchChromium();
+  const phoneRows: string[] = [];
   let overBudget = false;
   const rows: string[][] = [];
   const lazyLines: string[] = [];
@@ -192,7 +248,7 @@ async function main(): Promise<void> {
       }
       const build = analyseBuild(app);
       const loads: Load[] = [];
-      const storage = app.path === '/admin/' && session ? session : {};
+      const storage = app.base === '/admin/' && session ? session : {};
       for (let run = 0; run < RUNS; run++) loads.push(await loadCold(browser, app, storage));
       const landed = new URL(loads[0]!.url).pathname;
       const pageJs = [...new Set(loads[0]!.scripts)]
@@ -228,6 +284,25 @@ async function main(): Promise<void> {
         `${kb(pageJsGzip)} (${pageJs.length} files)`,
         verdict,
       ]);
+      if (app.base === '/') {
+        const phone: { lcpMs: number; cls: number }[] = [];
+        for (let run = 0; run < RUNS; run++) phone.push(await loadOnPhone(browser, `${BASE_URL}${app.path}`));
+        const lcps = phone.map((load) => load.lcpMs);
+        const clss = phone.map((load) => load.cls);
+        reportResult('web', `${app.name}: LCP on the phone (median)`, Math.round(median(lcps)), 'ms', atMost(1000));
+        reportResult(
+          'web',
+          `${app.name}: CLS on the phone (median)`,
+          Math.round(median(clss) * 1000) / 1000,
+          '',
+          atMost(0.05),
+        );
+        phoneRows.push(
+          `| ${app.name} | ${ms(Math.min(...lcps))} / ${ms(median(lcps))} / ${ms(Math.max(...lcps))} | ` +
+            `${Math.min(...clss).toFixed(3)} / ${median(clss).toFixed(3)} / ${Math.max(...clss).toFixed(3)} |`,
+        );
+      }
+      if (app.path !== app.base) continue;
       lazyLines.push(
         `\n${app.name}: initial JS ${kb(sum(build.initialJs, 'raw'))} raw / ${kb(sum(build.initialJs, 'gzip'))} gzip, initial CSS ${kb(sum(build.initialCss, 'gzip'))} gzip; lazy chunks:`,
         ...build.lazy
@@ -246,6 +321,11 @@ async function main(): Promise<void> {
   );
   console.log('|---|---|---|---|---|---|---|---|');
   for (const row of rows) console.log(`| ${row.join(' | ')} |`);
+  console.log(
+    `\nOn the phone (375 px, ${MOBILE.cpuSlowdown}× CPU slowdown, 1.6 Mbit/s, ${MOBILE.latencyMs} ms RTT; targets LCP ≤ 1.0 s, CLS ≤ 0.05), min / median / max:`,
+  );
+  console.log('| page | LCP | CLS |\n|---|---|---|');
+  for (const row of phoneRows) console.log(row);
   console.log(lazyLines.join('\n'));
   console.log(
     `\nTBT: sum over long tasks of their time beyond 50 ms, from navigation until the network is idle. Gzip sizes: level 9 from dist.` +
