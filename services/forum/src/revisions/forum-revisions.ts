@@ -16,7 +16,7 @@ import {
   RevisionPart,
   revisionParts,
   revisionViews,
-  revisionVisibilityStream,
+  setRevisionHidden,
   StoredRevision,
 } from '@forum/platform';
 import type { AppConfig, HiddenBlock, RevisionVisibilityWritten } from '@forum/platform';
@@ -55,36 +55,27 @@ export class ForumRevisions {
     return { kind, targetId, items: doc ? await revisionViews(this.db, doc, staff, partsOf) : [] };
   }
 
-  async setHidden(
+  setHidden(
     kind: ForumRevisionKind,
     targetId: string,
     revision: number,
     hidden: boolean,
     meta: CommandMetadata,
   ): Promise<RevisionVisibilityWritten> {
-    const { id, kind: actorKind } = meta.actor;
-    if (!id || actorKind !== 'staff') throw new DomainError('auth.forbidden');
-    const doc = await this.history(kind, targetId);
-    const revisions = doc?.revisions ?? [];
-    const index = revisions.findIndex((stored) => stored.revision === revision);
-    if (!doc || index < 0) throw new DomainError('forum.revision_not_found');
-    if (hidden && index === revisions.length - 1) throw new DomainError('forum.revision_current');
-    const result = await this.store.handle(
-      forumRevisionVisibilityDecider,
-      revisionVisibilityStream(kind, targetId),
-      { hidden, kind, targetId, parentId: doc.parentId, revision, by: id, now: meta.now },
+    return setRevisionHidden(
+      {
+        db: this.db,
+        store: this.store,
+        waiter: this.waiter,
+        timeoutMs: this.config.READ_YOUR_WRITES_TIMEOUT_MS,
+        collection: FORUM_REVISIONS,
+        projection: FORUM_REVISIONS_PROJECTION,
+        decider: forumRevisionVisibilityDecider,
+        errors: { notFound: 'forum.revision_not_found', current: 'forum.revision_current' },
+      },
+      { kind, targetId, revision, hidden },
       meta,
     );
-    const visible =
-      result.events.length === 0 && !result.replayed
-        ? true
-        : await this.waiter.waitFor(
-            FORUM_REVISIONS_PROJECTION,
-            result.streamId,
-            result.version,
-            this.config.READ_YOUR_WRITES_TIMEOUT_MS,
-          );
-    return { kind, targetId, revision, hidden, visible };
   }
 
   private history(kind: string, targetId: string): Promise<RevisionDocument | null> {

@@ -32,9 +32,9 @@ import {
   revisionsProjection,
   revisionViews,
   revisionVisibilityBody,
-  revisionVisibilityStream,
   revisionVisibilityWritten,
   routeId,
+  setRevisionHidden,
   ValidBody,
   VisibilityFact,
 } from '@forum/platform';
@@ -124,36 +124,27 @@ export class QaRevisions {
     return { kind, targetId, items };
   }
 
-  async setHidden(
+  setHidden(
     kind: QaRevisionKind,
     targetId: string,
     revision: number,
     hidden: boolean,
     meta: CommandMetadata,
   ): Promise<RevisionVisibilityWritten> {
-    const { id, kind: actorKind } = meta.actor;
-    if (!id || actorKind !== 'staff') throw new DomainError('auth.forbidden');
-    const doc = await this.history(kind, targetId);
-    const revisions = doc?.revisions ?? [];
-    const index = revisions.findIndex((stored) => stored.revision === revision);
-    if (!doc || index < 0) throw new DomainError('qa.revision_not_found');
-    if (hidden && index === revisions.length - 1) throw new DomainError('qa.revision_current');
-    const result = await this.store.handle(
-      qaRevisionVisibilityDecider,
-      revisionVisibilityStream(kind, targetId),
-      { hidden, kind, targetId, parentId: doc.parentId, revision, by: id, now: meta.now },
+    return setRevisionHidden(
+      {
+        db: this.db,
+        store: this.store,
+        waiter: this.waiter,
+        timeoutMs: this.config.READ_YOUR_WRITES_TIMEOUT_MS,
+        collection: QA_REVISIONS,
+        projection: QA_REVISIONS_PROJECTION,
+        decider: qaRevisionVisibilityDecider,
+        errors: { notFound: 'qa.revision_not_found', current: 'qa.revision_current' },
+      },
+      { kind, targetId, revision, hidden },
       meta,
     );
-    const visible =
-      result.events.length === 0 && !result.replayed
-        ? true
-        : await this.waiter.waitFor(
-            QA_REVISIONS_PROJECTION,
-            result.streamId,
-            result.version,
-            this.config.READ_YOUR_WRITES_TIMEOUT_MS,
-          );
-    return { kind, targetId, revision, hidden, visible };
   }
 
   private history(kind: string, targetId: string): Promise<RevisionDocument | null> {
