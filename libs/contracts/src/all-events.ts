@@ -6,6 +6,7 @@ export * from './forum/comment.events';
 export * from './forum/reaction.events';
 export * from './forum/review.events';
 export * from './forum/revision.events';
+export * from './forum/poll.events';
 export * from './moderation/settings.events';
 export * from './moderation/report.events';
 export * from './moderation/content-page.events';

@@ -7,6 +7,7 @@ import { UPLOAD_CONTROLLERS, UPLOAD_PROVIDERS } from './uploads/uploads.parts';
 import { REVIEW_CONTROLLERS, REVIEW_PROJECTIONS, REVIEW_PROVIDERS } from './review/review.parts';
 import { MEMBER_CONTROLLERS, MEMBER_PROVIDERS } from './members/members.parts';
 import { DRAFT_CONTROLLERS, DRAFT_PROVIDERS } from './drafts/drafts.parts';
+import { POLL_CONTROLLERS, POLL_PROJECTIONS, POLL_PROVIDERS } from './polls/polls.parts';
 import { ForumSyndication } from './syndication/forum-syndication';
 import { ForumSyndicationController } from './syndication/forum-syndication.controller';
 
@@ -16,6 +17,7 @@ export const FORUM_PROJECTIONS: ProjectionDefinition[] = [
   memberProfilesProjection('forum'),
   ...COMMENT_PROJECTIONS,
   ...REVIEW_PROJECTIONS,
+  ...POLL_PROJECTIONS,
 ];
 
 /** The forum context: topics (so far the Foundation's slice: post a topic, list topics). */
@@ -28,6 +30,7 @@ export const FORUM_PROJECTIONS: ProjectionDefinition[] = [
     ...MEMBER_CONTROLLERS,
     ...DRAFT_CONTROLLERS,
     ...REVIEW_CONTROLLERS,
+    ...POLL_CONTROLLERS,
     ForumSyndicationController,
   ],
   providers: [
@@ -37,6 +40,7 @@ export const FORUM_PROJECTIONS: ProjectionDefinition[] = [
     ...MEMBER_PROVIDERS,
     ...DRAFT_PROVIDERS,
     ...REVIEW_PROVIDERS,
+    ...POLL_PROVIDERS,
     ForumSyndication,
   ],
 })

@@ -290,6 +290,7 @@ export const consoleEn = {
       'settings.read': 'Read settings',
       'dashboard.read': 'View dashboard figures',
       'outbox.read': 'Read the outbox (codes and recipients)',
+      'polls.manage': 'Close or delete polls',
     },
   },
   outbox: {

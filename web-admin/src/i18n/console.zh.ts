@@ -286,6 +286,7 @@ export const consoleZh: typeof consoleEn = {
       'settings.read': '查看设置',
       'dashboard.read': '查看仪表盘统计',
       'outbox.read': '查看发信箱（验证码与收件地址）',
+      'polls.manage': '结束或删除投票',
     },
   },
   outbox: {

@@ -55,6 +55,12 @@ export const errorStatus = {
   'forum.revision_current': 409,
   'forum.draft_not_found': 404,
   'forum.draft_key_invalid': 400,
+  'forum.poll_not_found': 404,
+  'forum.poll_exists': 409,
+  'forum.poll_closed': 409,
+  'forum.poll_already_voted': 409,
+  'forum.poll_choice_invalid': 400,
+  'forum.poll_not_author': 403,
   'messaging.cannot_message_self': 400,
   'messaging.blocked': 403,
   'messaging.recipient_not_found': 404,
@@ -229,6 +235,8 @@ export const fieldErrorCodes = [
   'validation.amount_format',
   'validation.content_type',
   'validation.control_character',
+  'validation.poll_closes_in_past',
+  'validation.poll_options_duplicate',
 ] as const;
 
 export type FieldErrorCode = (typeof fieldErrorCodes)[number];

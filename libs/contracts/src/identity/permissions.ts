@@ -40,6 +40,8 @@ export const STAFF_PERMISSIONS = [
   'dashboard.read',
   /** The development outbox: other people's codes, phone numbers and email addresses. */
   'outbox.read',
+  /** Close or delete anyone's poll (docs/rules/forum.md, polls). */
+  'polls.manage',
 ] as const;
 
 export type MemberPermission = (typeof MEMBER_PERMISSIONS)[number];

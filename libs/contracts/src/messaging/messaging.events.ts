@@ -88,11 +88,11 @@ export type ConversationEvent =
 /**
  * Reminder codes (docs/rules/messaging.md), kept as the original numbers (clients and preferences store them). Mentions step by
  * ten like likes do: 200 topic, 210 comment, 220 reply, 230 question, 240 answer, 250 answer reply. 310 "my answer
- * was adopted" is ours: the original's 31 types have none for it (ADR 0012).
+ * was adopted" is ours: the original's 31 types have none for it (ADR 0012); so is 320 "my poll closed".
  */
 export const REMINDER_TYPES = [
   10, 20, 30, 40, 50, 55, 60, 70, 80, 90, 100, 110, 120, 130, 140, 150, 160, 170, 180, 190, 200, 210, 220, 230, 240,
-  250, 260, 270, 280, 290, 300, 310,
+  250, 260, 270, 280, 290, 300, 310, 320,
 ] as const;
 export type ReminderType = (typeof REMINDER_TYPES)[number];
 

@@ -89,4 +89,27 @@ describe('reminder rules', () => {
     expect(summaryOf('<p>A &amp; B <hide type="10" value="x"><p>secret</p></hide><b>C</b></p>')).toBe('A & B C');
     expect(summaryOf(`<p>${'x'.repeat(150)}</p>`)).toHaveLength(101);
   });
+
+  it('320: a poll closed by its time reminds its author; closed by staff, the staff member is its sender', async () => {
+    const closed = (closedBy: string | null) =>
+      envelope('PollClosed', {
+        pollId: 't1',
+        topicId: 't1',
+        authorId: 'topicAuthor',
+        question: 'Tea or coffee?',
+        closedBy,
+        at: '2026-11-21T10:00:00.000Z',
+      });
+    const byTime = await planReminders(closed(null), lookups());
+    expect(byTime?.recipients).toEqual([{ memberId: 'topicAuthor', types: [320] }]);
+    expect(byTime?.target).toMatchObject({
+      senderId: 'topicAuthor',
+      topicId: 't1',
+      topicTitle: 'A topic',
+      summary: 'Tea or coffee?',
+    });
+    const byStaff = await planReminders(closed('staff1'), lookups());
+    expect(byStaff?.recipients).toEqual([{ memberId: 'topicAuthor', types: [320] }]);
+    expect(byStaff?.target.senderId).toBe('staff1');
+  });
 });

@@ -3,6 +3,7 @@ import type {
   EventEnvelope,
   FollowEvent,
   LikeEvent,
+  PollEvent,
   ReminderType,
   ReplyEvent,
   TopicEvent,
@@ -48,6 +49,7 @@ export const REMINDER_SOURCE_TOPICS = [
   'forum.reply',
   'forum.like',
   'forum.topicUnlock',
+  'forum.poll',
   'identity.follow',
   ...QA_REMINDER_SOURCE_TOPICS,
 ];
@@ -57,7 +59,7 @@ export const REMINDER_SOURCE_TOPICS = [
  * 170/180/190 from the follower fan-out — and 310 (my answer adopted).
  */
 export const IMPLEMENTED_REMINDER_TYPES: ReminderType[] = [
-  ...([10, 20, 30, 40, 50, 55, 60, 70, 80, 90, 100, 110, 170, 180, 190, 200, 210, 220, 260, 270] as const),
+  ...([10, 20, 30, 40, 50, 55, 60, 70, 80, 90, 100, 110, 170, 180, 190, 200, 210, 220, 260, 270, 320] as const),
   ...QA_REMINDER_TYPES,
 ].sort((a, b) => a - b);
 
@@ -101,7 +103,8 @@ class Recipients {
   }
 }
 
-type SourceEvent = EventEnvelope & (TopicEvent | CommentEvent | ReplyEvent | LikeEvent | UnlockEvent | FollowEvent);
+type SourceEvent = EventEnvelope &
+  (TopicEvent | CommentEvent | ReplyEvent | LikeEvent | UnlockEvent | FollowEvent | PollEvent);
 
 /** Who gets which reminder for one event, or null when the event reminds nobody. Pure but for the lookups. */
 export async function planReminders(envelope: EventEnvelope, lookups: ReminderLookups): Promise<ReminderPlan | null> {
@@ -183,6 +186,20 @@ export async function planReminders(envelope: EventEnvelope, lookups: ReminderLo
       const topic = await lookups.topic(topicId);
       const target = { ...base, ...none, senderId: memberId, topicId, topicTitle: topic?.title ?? null };
       return plan(target, new Recipients(memberId).add(authorId, 60));
+    }
+    case 'PollClosed': {
+      // 320 "my poll closed": by its time (no one closed it: the author is named as its sender) or by staff.
+      const { authorId, topicId, question, closedBy } = event.data;
+      const topic = await lookups.topic(topicId);
+      const target = {
+        ...base,
+        ...none,
+        senderId: closedBy ?? authorId,
+        topicId,
+        topicTitle: topic?.title ?? null,
+        summary: question,
+      };
+      return plan(target, new Recipients(closedBy ?? '').add(authorId, 320));
     }
     case 'MemberFollowed': {
       const { followerId, followeeId } = event.data;
