@@ -68,6 +68,35 @@ export async function serverRenderedThroughput(baseUrl: string, ownApp = false):
   return rpsOk && p99Ok && result.failed === 0;
 }
 
+/** `BENCH_SSR_RENDERS=n`: first time n renders one after another (each address new, so never a kept page). */
+const RENDERS = Number(process.env.BENCH_SSR_RENDERS ?? 0);
+
+/**
+ * What one render costs a visitor who gets no kept page: the topic page at a new address each time (`&r=i`), one
+ * request at a time (API reads, render passes, data block, head, compression).
+ */
+async function renderTimes(base: string, topicId: string): Promise<void> {
+  const times: number[] = [];
+  const cpuBefore = process.cpuUsage();
+  for (let i = 0; i < RENDERS; i++) {
+    const started = performance.now();
+    const response = await fetch(`${base}/thread?topicId=${encodeURIComponent(topicId)}&r=${i}`, {
+      headers: { 'accept-encoding': ENCODING, accept: 'text/html' },
+    });
+    const html = await response.text();
+    if (!html.includes('id="ssr-state"')) throw new Error('the page was not server-rendered');
+    times.push(performance.now() - started);
+  }
+  const cpu = process.cpuUsage(cpuBefore);
+  times.sort((a, b) => a - b);
+  const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))]!.toFixed(1);
+  console.log(
+    `\nA render (no kept page), ${RENDERS} one after another: p50 ${at(0.5)} ms, p95 ${at(0.95)} ms, ` +
+      `max ${at(1)} ms; server CPU ${((cpu.user + cpu.system) / 1000 / RENDERS).toFixed(1)} ms a render. ` +
+      `Load average: ${loadavg()[0]!.toFixed(1)}.`,
+  );
+}
+
 /**
  * `node dist/bench/web/ssr.js`: the throughput alone, on an app of its own (every context, the built member
  * site, a topic with 20 comments), on KAFKA_BROKERS/MONGO_URL when set (its databases dropped at the end).
@@ -105,6 +134,7 @@ async function main(): Promise<void> {
         content: `<p>Comment ${i} ${'with some words '.repeat(8)}</p>`,
       });
     process.env.BENCH_TOPIC_ID = topicId;
+    if (RENDERS > 0) await renderTimes(base, topicId);
     if (!(await serverRenderedThroughput(base, true))) process.exitCode = 1;
   } finally {
     for (const stop of stops) await stop();

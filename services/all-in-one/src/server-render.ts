@@ -1,7 +1,19 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlib, gunzip, gzip } from 'node:zlib';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { EventEnvelope } from '@forum/contracts';
+import { ProjectionWaiter } from '@forum/event-bus';
+import { SiteSettingsCache, siteOrigin } from '@forum/platform';
+import { pageHead, withHead } from './page-head';
+import { idsIn, RenderCache, type Computed, type RenderSources } from './render-cache';
+
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+const gunzipAsync = promisify(gunzip);
 
 /** What `web-member/src/entry-server.tsx` exports (built to `web-member/dist-server/entry-server.cjs`). */
 interface ServerEntry {
@@ -26,91 +38,141 @@ export interface RenderedPage {
   language: 'zh' | 'en';
 }
 
+/** The cache's bound: rendered pages, compressed, with their bookkeeping (`SERVER_RENDER_CACHE_MB`). */
+const CACHE_BYTES = Number(process.env.SERVER_RENDER_CACHE_MB ?? 64) * 1024 * 1024;
 /**
- * How long a render is fresh for the same address (and device class). After that the next request starts a new
- * render in the background and is answered the previous one, so a busy page never waits on a render — unless
- * the previous one is older than RENDER_MAX_STALE_MS (a page nobody read for a while), which waits.
+ * After this age a kept page is rendered again in the background (it is served meanwhile): what changes without an
+ * event — read counts, "hot" orderings, relative times — is at most this old. Content changes drop pages at once.
  */
-const RENDER_TTL_MS = 5_000;
-const RENDER_MAX_STALE_MS = 10_000;
-const RENDER_CACHE_SIZE = 1_000;
+const RENDER_REFRESH_MS = 60_000;
 /** The longest a request waits for its page's render. */
 const RENDER_DEADLINE_MS = 3_000;
 
-interface CachedRender {
-  /** When the page in `page` was rendered (0: not yet). */
-  at: number;
-  page: RenderedPage | null;
-  /** The render in progress, if any. */
-  rendering: Promise<RenderedPage | null> | null;
+/** A rendered page as sent: compressed once, when rendered. */
+export interface CachedPage {
+  br: Buffer;
+  gzip: Buffer;
+  etag: string;
+}
+
+/** Streams whose events may concern every page (besides those that name no id): a role's permissions. */
+const SITE_WIDE_STREAMS = /^role-/;
+
+/** What a page's render reads, for the request being rendered: the visitor's address and what the answers named. */
+interface RenderScope {
+  ip: string;
+  sources: RenderSources;
 }
 
 /**
  * The member site's public pages rendered on the server (ADR 34) by the member site's own server bundle. Off
  * when the bundle is not built or `SERVER_RENDERING=0`. Every render reads the API in process as a visitor
  * (no cookie, no token: hidden blocks stay locked) from the address of the visitor whose page it is.
+ *
+ * A page — head, markup, data block, compressed — is kept until something it was made from changes (ADR 38):
+ * the projections of this process announce every change before the writer's request answers, and the settings
+ * copies the API's guards read are compared by identity. Only visitor renders exist, so a kept page holds
+ * nothing a visitor may not read.
  */
 export class ServerRenderer {
   private entry: ServerEntry | null | undefined;
   private manifest: Record<string, unknown> = {};
-  private readonly visitor = new AsyncLocalStorage<{ ip: string }>();
-  private readonly cache = new Map<string, CachedRender>();
-  private readonly composed = new WeakMap<RenderedPage, ComposedPage>();
+  private readonly scope = new AsyncLocalStorage<RenderScope>();
+  private readonly cache: RenderCache<CachedPage | null>;
+  private etags = 0;
 
   constructor(
     private readonly fastify: FastifyInstance,
     private readonly siteDir: string,
+    app?: NestFastifyApplication,
     private readonly enabled = process.env.SERVER_RENDERING !== '0',
   ) {
+    const settings = app ? findAll(app, SiteSettingsCache) : [];
+    this.cache = new RenderCache<CachedPage | null>(CACHE_BYTES, RENDER_REFRESH_MS, () =>
+      settings.map((copy) => copy.current()),
+    );
+    for (const waiter of app ? findAll(app, ProjectionWaiter) : [])
+      waiter.onApplied((events) => this.cache.changed(changeOf(events)));
     // Loaded while the app starts (its I/O leaves the thread idle), not on the first visitor's request (a 3 MB
     // bundle to compile).
     setTimeout(() => this.load(), 0).unref();
   }
 
-  /** The page rendered for this request, or null (not a server-rendered page, not built, or the API refused). */
-  page(request: FastifyRequest, pathname: string): Promise<RenderedPage | null> {
-    const bundle = this.load();
-    if (!bundle?.isServerRendered(pathname)) return Promise.resolve(null);
-    const userAgent = request.headers['user-agent'] ?? '';
-    const cookie = request.headers.cookie ?? '';
-    // The one thing a render reads from the request besides the address: the desktop-site notice's inputs.
-    const key = `${request.url}|${MOBILE_AGENT.test(userAgent) ? 'm' : 'd'}|${/(^|;\s*)accessDevice=mobile/.test(cookie) ? 'm' : 'd'}`;
-    let cached = this.cache.get(key);
-    if (!cached) {
-      if (this.cache.size >= RENDER_CACHE_SIZE) this.cache.delete(this.cache.keys().next().value!);
-      cached = { at: 0, page: null, rendering: null };
-      this.cache.set(key, cached);
-    }
-    const age = Date.now() - cached.at;
-    if (age < RENDER_TTL_MS) return Promise.resolve(cached.page);
-    const entry = cached;
-    entry.rendering ??= this.visitor
-      .run({ ip: request.ip }, () => bundle.render({ url: request.url, userAgent, cookie, manifest: this.manifest }))
-      .then((result) => (result.rendered ? result : null))
-      .catch(() => null)
-      .then((page) => {
-        Object.assign(entry, { at: Date.now(), page, rendering: null });
-        return page;
-      });
-    if (age < RENDER_MAX_STALE_MS) return Promise.resolve(entry.page);
-    // A render stuck on a slow read never holds the page: past the deadline it goes out unrendered (the render
-    // goes on and serves the next request).
-    return new Promise((resolve) => {
-      const timer = setTimeout(() => resolve(null), RENDER_DEADLINE_MS);
-      void entry.rendering!.then((page) => {
-        clearTimeout(timer);
-        resolve(page);
-      });
-    });
+  /** Pages and bytes kept now. */
+  get kept(): { pages: number; bytes: number } {
+    return { pages: this.cache.count, bytes: this.cache.bytes };
   }
 
-  /** The page in the shell (`index.html` with its head), with its compressed forms made once per render and shell. */
-  compose(shell: string, page: RenderedPage): ComposedPage {
-    const known = this.composed.get(page);
-    if (known && known.shell === shell) return known;
-    const composed: ComposedPage = { shell, html: Buffer.from(withRenderedPage(shell, page)), encoded: new Map() };
-    this.composed.set(page, composed);
-    return composed;
+  /**
+   * Sends the rendered page for this request, or answers null (not a server-rendered page, not built, or the API
+   * refused: the caller sends `index` with its head). `index` is the built `index.html`.
+   */
+  async send(
+    index: { body: Buffer; etag: string },
+    request: FastifyRequest,
+    reply: FastifyReply,
+    pathname: string,
+  ): Promise<FastifyReply | null> {
+    const bundle = this.load();
+    if (!bundle?.isServerRendered(pathname)) return null;
+    const userAgent = request.headers['user-agent'] ?? '';
+    const cookie = request.headers.cookie ?? '';
+    const origin = siteOrigin(request);
+    // What a render reads from the request besides the address: the desktop-site notice's inputs; the head's
+    // links carry the origin. The language is the address's (`?lang=`) or the site's default (a setting).
+    const key =
+      `${origin}${request.url}|${MOBILE_AGENT.test(userAgent) ? 'm' : 'd'}` +
+      `${/(^|;\s*)accessDevice=mobile/.test(cookie) ? 'm' : 'd'}|${index.etag}`;
+    const rendering = this.cache.get(key, () =>
+      this.render(bundle, index.body.toString('utf8'), { url: request.url, userAgent, cookie, ip: request.ip, origin }),
+    );
+    // A render stuck on a slow read never holds the page: past the deadline it goes out unrendered (the render
+    // goes on and serves the next request).
+    let timer: NodeJS.Timeout | undefined;
+    const page = await Promise.race([
+      rendering.catch(() => null),
+      new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), RENDER_DEADLINE_MS))),
+    ]).finally(() => clearTimeout(timer));
+    if (!page) return null;
+    void reply
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .header('vary', 'accept-encoding')
+      .header('etag', page.etag);
+    if (request.headers['if-none-match'] === page.etag) return reply.code(304).send();
+    const encoding = preferredEncoding(request.headers['accept-encoding']);
+    if (encoding) return reply.header('content-encoding', encoding).send(page[encoding]);
+    return reply.send(await gunzipAsync(page.gzip));
+  }
+
+  /** One page rendered as a visitor, composed in its shell and compressed, with what it was made from. */
+  private async render(
+    bundle: ServerEntry,
+    index: string,
+    request: { url: string; userAgent: string; cookie: string; ip: string; origin: string },
+  ): Promise<Computed<CachedPage | null>> {
+    const sources: RenderSources = { ids: new Set(), broad: false, cacheable: true };
+    idsIn(request.url, sources.ids);
+    const url = new URL(request.url, 'http://site');
+    const [result, head] = await this.scope.run({ ip: request.ip, sources }, () =>
+      Promise.all([
+        bundle.render({
+          url: request.url,
+          userAgent: request.userAgent,
+          cookie: request.cookie,
+          manifest: this.manifest,
+        }),
+        pageHead(url.pathname, url.searchParams, (api) => this.visitorGet(api)).catch(() => null),
+      ]),
+    );
+    if (!result.rendered) return { value: null, bytes: 0, sources };
+    const html = Buffer.from(withRenderedPage(head ? withHead(index, head, request.origin) : index, result));
+    const [br, gzipped] = await Promise.all([
+      brotli(html, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_SIZE_HINT]: html.length } }),
+      gzipAsync(html, { level: 6 }),
+    ]);
+    const etag = `"r${(++this.etags).toString(36)}-${Date.now().toString(36)}"`;
+    return { value: { br, gzip: gzipped, etag }, bytes: br.length + gzipped.length, sources };
   }
 
   private load(): ServerEntry | null {
@@ -126,34 +188,98 @@ export class ServerRenderer {
     return (this.entry = entry);
   }
 
-  /** The API, in process, as the visitor whose page is being rendered (their address; no cookie, no token). */
+  /**
+   * The API, in process, as the visitor whose page is being rendered (their address; no cookie, no token). What
+   * the answer names is noted as what the page is made from.
+   */
   private async visitorFetch(input: string | URL | Request, init?: RequestInit): Promise<Response> {
     const url =
       typeof input === 'string' ? input : input instanceof URL ? `${input.pathname}${input.search}` : input.url;
     const headers = new Headers(init?.headers);
-    const response = await this.fastify.inject({
-      method: 'GET',
-      url,
-      headers: {
-        accept: 'application/json',
-        'accept-language': headers.get('accept-language') ?? 'zh-CN',
-        'x-requested-with': 'XMLHttpRequest',
-      },
-      remoteAddress: this.visitor.getStore()?.ip ?? '127.0.0.1',
-    });
+    const response = await this.inject(url, headers.get('accept-language') ?? 'zh-CN');
     const type = response.headers['content-type'];
     return new Response(response.rawPayload, {
       status: response.statusCode,
       headers: typeof type === 'string' ? { 'content-type': type } : {},
     });
   }
+
+  /** The page head's reads (`page-head.ts`), the same way. */
+  private async visitorGet(url: string): Promise<{ status: number; body: unknown }> {
+    const response = await this.inject(url, 'zh-CN');
+    let body: unknown = null;
+    try {
+      body = JSON.parse(response.body);
+    } catch {
+      // Not JSON: only the status counts.
+    }
+    return { status: response.statusCode, body };
+  }
+
+  private async inject(url: string, language: string) {
+    const scope = this.scope.getStore();
+    const response = await this.fastify.inject({
+      method: 'GET',
+      url,
+      headers: { accept: 'application/json', 'accept-language': language, 'x-requested-with': 'XMLHttpRequest' },
+      remoteAddress: scope?.ip ?? '127.0.0.1',
+    });
+    if (scope) noteSources(scope.sources, url, response.statusCode, response.body);
+    return response;
+  }
 }
 
-/** A composed page: the HTML sent, and its brotli and gzip forms made on first demand. */
-export interface ComposedPage {
-  shell: string;
-  html: Buffer;
-  encoded: Map<'br' | 'gzip', Promise<Buffer>>;
+/**
+ * What an API answer adds to a page's sources: the ids in its address and body. An answer about no one item (a
+ * list, the site's information aside) makes the page depend on any change; a refusal for this visitor's rate or
+ * a server error makes it the moment's, never kept.
+ */
+function noteSources(sources: RenderSources, url: string, status: number, body: string): void {
+  if (status === 429 || status >= 500) sources.cacheable = false;
+  const pathname = url.split('?')[0]!;
+  idsIn(pathname, sources.ids);
+  if (pathname !== '/baseInfo' && !/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i.test(pathname))
+    sources.broad = true;
+  idsIn(body, sources.ids);
+}
+
+/**
+ * The change a batch of applied events makes, for the render cache: the ids they name (in the stream id and
+ * anywhere in their data), or null when one of them may concern every page — a stream about no one item
+ * (settings, tag trees, help categories) or a role.
+ */
+export function changeOf(events: readonly EventEnvelope[]): string[] | null {
+  const ids = new Set<string>();
+  for (const event of events) {
+    const named = new Set<string>();
+    idsIn(event.streamId, named);
+    if (named.size === 0 || SITE_WIDE_STREAMS.test(event.streamId)) return null;
+    if (event.data !== undefined) idsIn(JSON.stringify(event.data), named);
+    for (const id of named) ids.add(id);
+  }
+  return [...ids];
+}
+
+/** Every instance of a provider in the app's modules (one per context that declares it). */
+function findAll<T>(app: NestFastifyApplication, type: abstract new (...args: never[]) => T): T[] {
+  try {
+    return app.get(type, { strict: false, each: true });
+  } catch {
+    return [];
+  }
+}
+
+function preferredEncoding(header: string | string[] | undefined): 'br' | 'gzip' | null {
+  const accepted = new Map<string, number>();
+  for (const part of [header ?? ''].flat().join(',').split(',')) {
+    const [name, ...params] = part.trim().toLowerCase().split(';');
+    const q = params.map((param) => /^\s*q=([\d.]+)/.exec(param)?.[1]).find(Boolean);
+    if (name) accepted.set(name, q === undefined ? 1 : Number(q));
+  }
+  const weight = (name: string) => accepted.get(name) ?? accepted.get('*') ?? 0;
+  if (weight('br') > 0) return 'br';
+  if (weight('gzip') > 0) return 'gzip';
+  return null;
 }
 
 /** The same test as the member site's `isDesktopBrowser` (a render's device notice depends on it). */

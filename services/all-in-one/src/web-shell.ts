@@ -9,7 +9,7 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { siteOrigin } from '@forum/platform';
 import { pageHead, withHead } from './page-head';
-import { ServerRenderer, type ComposedPage } from './server-render';
+import { ServerRenderer } from './server-render';
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -80,7 +80,7 @@ export async function serveWebApps(app: NestFastifyApplication, root: string): P
     return reply.redirect(`/admin/${query >= 0 ? request.url.slice(query) : ''}`, 301);
   });
   const heads = new PageHeads(fastify);
-  const renderer = new ServerRenderer(fastify, path.join(root, 'web-member'));
+  const renderer = new ServerRenderer(fastify, path.join(root, 'web-member'), app);
   for (const site of sites) {
     const files = existsSync(path.join(site.dir, 'index.html')) ? new StaticFiles(site.dir) : null;
     fastify.get(`${site.prefix}*`, async (request, reply) => {
@@ -98,9 +98,9 @@ export async function serveWebApps(app: NestFastifyApplication, root: string): P
         (await files.get(relative)) ?? (relative.startsWith('assets/') ? null : await files.get('index.html'));
       if (!file) return reply.callNotFound();
       if (site.prefix === '/' && file.type === CONTENT_TYPES['.html'] && !relative.includes('.')) {
-        const [head, rendered] = await Promise.all([heads.page(file, request), renderer.page(request, pathname)]);
-        if (rendered)
-          return sendEncoded(renderer.compose(head ?? file.body.toString('utf8'), rendered), request, reply);
+        const rendered = await renderer.send(file, request, reply, pathname);
+        if (rendered) return rendered;
+        const head = await heads.page(file, request);
         if (head) return reply.type(file.type).header('cache-control', 'no-cache').send(head);
       }
       return files.send(file, request, reply, relative.startsWith('assets/'));
@@ -261,24 +261,6 @@ class StaticFiles {
     }
     return reply.header('content-encoding', encoding).send(await encoded);
   }
-}
-
-/** A server-rendered page, compressed once per render (a busy page is sent many times between renders). */
-async function sendEncoded(page: ComposedPage, request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
-  void reply.type(CONTENT_TYPES['.html']!).header('cache-control', 'no-cache').header('vary', 'accept-encoding');
-  const encoding = preferredEncoding(request.headers['accept-encoding']);
-  if (!encoding) return reply.send(page.html);
-  let encoded = page.encoded.get(encoding);
-  if (!encoded) {
-    encoded =
-      encoding === 'br'
-        ? brotli(page.html, {
-            params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_SIZE_HINT]: page.html.length },
-          })
-        : gzipAsync(page.html, { level: 6 });
-    page.encoded.set(encoding, encoded);
-  }
-  return reply.header('content-encoding', encoding).send(await encoded);
 }
 
 function preferredEncoding(header: string | string[] | undefined): 'br' | 'gzip' | null {

@@ -1,0 +1,182 @@
+/**
+ * What a cached render was made from: the ids named by the API answers it read (and by their addresses), whether
+ * it read a list (then any change may concern it), and whether it may be kept at all (a rate-limited or failed
+ * read is the visitor's or the moment's, not the page's).
+ */
+export interface RenderSources {
+  ids: Set<string>;
+  broad: boolean;
+  cacheable: boolean;
+}
+
+/** A value to keep: its size in bytes (the cache's bound) and its sources (what drops it). */
+export interface Computed<V> {
+  value: V;
+  bytes: number;
+  sources: RenderSources;
+}
+
+interface Entry<V> {
+  value: V;
+  bytes: number;
+  ids: string[];
+  broad: boolean;
+  /** The site-wide state (settings copies) it was made under: another one makes it unusable. */
+  context: readonly unknown[];
+  at: number;
+}
+
+/** A change heard: the ids it names, or null when it may concern every page (settings, roles, an unplaceable event). */
+interface Change {
+  seq: number;
+  ids: Set<string> | null;
+}
+
+/** How many changes are remembered for renders under way (one older than that is not kept). */
+const CHANGE_LOG = 10_000;
+
+/**
+ * Rendered pages by key, valid for as long as nothing they were made from changes (ADR 38). Changes are pushed
+ * (`changed`) by the projections of this process before the writer's request answers, so the next render after a
+ * write shows it. An entry is dropped when a change names one of its ids, when any change comes and it read a list,
+ * when a change concerns everything, or when the site-wide context it was made under is replaced. A render under
+ * way when a change arrives that concerns it is handed to the requests that waited for it but not kept.
+ * Concurrent misses of one key share one render. Entries are kept least recently used first out, up to `maxBytes`.
+ */
+export class RenderCache<V> {
+  private readonly entries = new Map<string, Entry<V>>();
+  private readonly byId = new Map<string, Set<string>>();
+  private readonly broad = new Set<string>();
+  private readonly flights = new Map<string, Promise<V>>();
+  private readonly log: Change[] = [];
+  private seq = 0;
+  private size = 0;
+
+  constructor(
+    private readonly maxBytes: number,
+    /** After this age an entry is refreshed in the background (counts and relative times drift without events). */
+    private readonly refreshAfterMs: number,
+    /** The site-wide state renders depend on besides events (the settings copies): compared by identity. */
+    private readonly context: () => readonly unknown[] = () => [],
+  ) {}
+
+  /** Bytes held now. */
+  get bytes(): number {
+    return this.size;
+  }
+
+  get count(): number {
+    return this.entries.size;
+  }
+
+  /**
+   * The value for `key`: the kept one if it is still valid, else the render under way, else a new one. `compute`
+   * runs at most once at a time per key.
+   */
+  get(key: string, compute: () => Promise<Computed<V>>): Promise<V> {
+    const context = this.context();
+    const entry = this.entries.get(key);
+    if (entry && sameContext(entry.context, context)) {
+      // Most recently used last.
+      this.entries.delete(key);
+      this.entries.set(key, entry);
+      if (Date.now() - entry.at >= this.refreshAfterMs && !this.flights.has(key))
+        void this.load(key, context, compute).catch(() => undefined);
+      return Promise.resolve(entry.value);
+    }
+    if (entry) this.remove(key);
+    return this.flights.get(key) ?? this.load(key, context, compute);
+  }
+
+  /** A change applied in this process: `ids` it names, or null for one that may concern every page. */
+  changed(ids: readonly string[] | null): void {
+    this.seq += 1;
+    this.log.push({ seq: this.seq, ids: ids ? new Set(ids) : null });
+    if (this.log.length > CHANGE_LOG) this.log.splice(0, this.log.length - CHANGE_LOG);
+    if (!ids) {
+      for (const key of [...this.entries.keys()]) this.remove(key);
+      return;
+    }
+    for (const key of [...this.broad]) this.remove(key);
+    for (const id of ids) for (const key of [...(this.byId.get(id) ?? [])]) this.remove(key);
+  }
+
+  private load(key: string, context: readonly unknown[], compute: () => Promise<Computed<V>>): Promise<V> {
+    const since = this.seq;
+    const flight = compute()
+      .then((computed) => {
+        if (this.keepable(computed.sources, since) && sameContext(context, this.context()))
+          this.store(key, computed, context);
+        return computed.value;
+      })
+      .finally(() => {
+        if (this.flights.get(key) === flight) this.flights.delete(key);
+      });
+    this.flights.set(key, flight);
+    return flight;
+  }
+
+  /** Whether a render started at change `since` saw everything that concerns it since. */
+  private keepable(sources: RenderSources, since: number): boolean {
+    if (!sources.cacheable) return false;
+    if (this.seq === since) return true;
+    const first = this.log[0];
+    if (!first || first.seq > since + 1) return false;
+    for (let i = this.log.length - 1; i >= 0 && this.log[i]!.seq > since; i--) {
+      const change = this.log[i]!;
+      if (!change.ids || sources.broad) return false;
+      for (const id of change.ids) if (sources.ids.has(id)) return false;
+    }
+    return true;
+  }
+
+  private store(key: string, computed: Computed<V>, context: readonly unknown[]): void {
+    this.remove(key);
+    const ids = [...computed.sources.ids];
+    // The key, the id index and the bookkeeping count too, so that the bound holds for many small entries.
+    const bytes = computed.bytes + key.length * 2 + ids.length * 96 + 200;
+    if (bytes > this.maxBytes) return;
+    this.entries.set(key, {
+      value: computed.value,
+      bytes,
+      ids,
+      broad: computed.sources.broad,
+      context,
+      at: Date.now(),
+    });
+    this.size += bytes;
+    if (computed.sources.broad) this.broad.add(key);
+    for (const id of ids) {
+      let keys = this.byId.get(id);
+      if (!keys) this.byId.set(id, (keys = new Set()));
+      keys.add(key);
+    }
+    while (this.size > this.maxBytes) this.remove(this.entries.keys().next().value!);
+  }
+
+  private remove(key: string): void {
+    const entry = this.entries.get(key);
+    if (!entry) return;
+    this.entries.delete(key);
+    this.size -= entry.bytes;
+    this.broad.delete(key);
+    for (const id of entry.ids) {
+      const keys = this.byId.get(id);
+      keys?.delete(key);
+      if (keys?.size === 0) this.byId.delete(id);
+    }
+  }
+}
+
+function sameContext(a: readonly unknown[], b: readonly unknown[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
+
+/** The ids (UUIDs) named anywhere in a text: an API answer, an address. */
+export function idsIn(text: string, into: Set<string>): void {
+  for (const match of text.matchAll(UUID)) into.add(match[0].toLowerCase());
+}
