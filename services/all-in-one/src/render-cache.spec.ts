@@ -1,0 +1,83 @@
+import { idsIn, RenderCache, type Computed } from './render-cache';
+
+const TOPIC = '01a21f80-3c11-72ca-909d-78d5e18c87f9';
+const OTHER = '01a21f80-3c11-72ca-909d-000000000002';
+
+function deferred<T>() {
+  let resolve!: (value: T) => void;
+  const promise = new Promise<T>((done) => (resolve = done));
+  return { promise, resolve };
+}
+
+const made = (value: string, ids: string[] = [TOPIC], broad = false, bytes = 1_000): Computed<string> => ({
+  value,
+  bytes,
+  sources: { ids: new Set(ids), broad, cacheable: true },
+});
+
+describe('RenderCache', () => {
+  it('renders once for concurrent requests of one page and keeps it until a change names its id', async () => {
+    const cache = new RenderCache<string>(1_000_000, 60_000);
+    const render = deferred<Computed<string>>();
+    const compute = jest.fn(() => render.promise);
+    const pages = [cache.get('a', compute), cache.get('a', compute), cache.get('a', compute)];
+    render.resolve(made('v1'));
+    expect(await Promise.all(pages)).toEqual(['v1', 'v1', 'v1']);
+    expect(compute).toHaveBeenCalledTimes(1);
+
+    cache.changed([OTHER]);
+    expect(await cache.get('a', async () => made('v2'))).toBe('v1');
+    cache.changed([TOPIC]);
+    expect(await cache.get('a', async () => made('v2'))).toBe('v2');
+  });
+
+  it('hands a render that crossed a change concerning it to its waiters but does not keep it', async () => {
+    const cache = new RenderCache<string>(1_000_000, 60_000);
+    const render = deferred<Computed<string>>();
+    const page = cache.get('a', () => render.promise);
+    cache.changed([TOPIC]);
+    render.resolve(made('old'));
+    expect(await page).toBe('old');
+    expect(await cache.get('a', async () => made('new'))).toBe('new');
+  });
+
+  it('drops a page that read a list on any change, and every page on a site-wide one', async () => {
+    const cache = new RenderCache<string>(1_000_000, 60_000);
+    await cache.get('list', async () => made('list v1', [], true));
+    await cache.get('topic', async () => made('topic v1'));
+    cache.changed([OTHER]);
+    expect(await cache.get('list', async () => made('list v2', [], true))).toBe('list v2');
+    expect(await cache.get('topic', async () => made('topic v2'))).toBe('topic v1');
+    cache.changed(null);
+    expect(await cache.get('topic', async () => made('topic v3'))).toBe('topic v3');
+  });
+
+  it('does not use a page made under other site settings, nor keep a failed read', async () => {
+    let settings = { siteMode: 'open' };
+    const cache = new RenderCache<string>(1_000_000, 60_000, () => [settings]);
+    await cache.get('a', async () => made('open'));
+    settings = { siteMode: 'closed' };
+    expect(await cache.get('a', async () => made('closed'))).toBe('closed');
+    const refused = made('refused');
+    refused.sources.cacheable = false;
+    settings = { siteMode: 'open' };
+    await cache.get('a', async () => refused);
+    expect(await cache.get('a', async () => made('open again'))).toBe('open again');
+  });
+
+  it('holds at most its bound in bytes, the least recently used page out first', async () => {
+    const cache = new RenderCache<string>(10_000, 60_000);
+    for (const key of ['a', 'b', 'c', 'd']) await cache.get(key, async () => made(key, [TOPIC], false, 2_000));
+    await cache.get('a', async () => made('a again'));
+    for (const key of ['e', 'f']) await cache.get(key, async () => made(key, [TOPIC], false, 2_000));
+    expect(cache.bytes).toBeLessThanOrEqual(10_000);
+    expect(await cache.get('a', async () => made('a rendered again'))).toBe('a');
+    expect(await cache.get('b', async () => made('b rendered again'))).toBe('b rendered again');
+  });
+
+  it('finds the ids an answer names', () => {
+    const ids = new Set<string>();
+    idsIn(`{"topicId":"${TOPIC.toUpperCase()}","author":{"id":"${OTHER}"}}`, ids);
+    expect([...ids]).toEqual([TOPIC, OTHER]);
+  });
+});
