@@ -4,6 +4,7 @@ import { Link, useLocation, useSearchParams } from 'react-router';
 import { pageFrom } from '@/components/ui/pagination';
 import { CommentList } from '@/features/topics/components/comment-list';
 import { ContentForm } from '@/features/topics/components/content-form';
+import { PollCard } from '@/features/polls';
 import { SimilarTopics, TopicView } from '@/features/topics/components/topic-detail';
 import { getCommentPosition } from '@/features/topics/api/comments';
 import { useThreadPage } from '@/features/topics/api/thread-page';
@@ -69,6 +70,7 @@ export function Component() {
       ) : (
         <>
           <TopicView topicId={topicId} memberId={memberId} />
+          <PollCard topicId={topicId} memberId={memberId} />
           <CommentList
             topicId={topicId}
             page={page}

@@ -73,6 +73,7 @@ export const messagesEn = {
       '290': '{{name}} liked your answer',
       '300': '{{name}} liked your answer reply',
       '310': '{{name}} adopted your answer',
+      '320': 'Your poll has closed',
     },
     preferences: {
       title: 'Which reminders I receive',
@@ -113,6 +114,7 @@ export const messagesEn = {
         '290': 'Likes on my answer',
         '300': 'Likes on my answer reply',
         '310': 'My answer adopted',
+        '320': 'My poll closed',
       },
     },
   },

@@ -8,6 +8,7 @@ import { assistantEn } from './assistant';
 import { qaEn } from './qa';
 import { memberEn } from './member';
 import { draftsEn } from './drafts';
+import { pollsEn } from './polls';
 import { historyEn } from './history';
 /** English texts. `zh` must have exactly the same keys (checked by the type below and by a test). */
 export const en = {
@@ -421,6 +422,7 @@ export const en = {
   qa: qaEn,
   member: memberEn,
   drafts: draftsEn,
+  polls: pollsEn,
   history: historyEn,
   imageViewer: {
     failed: 'FAILED',

@@ -75,6 +75,7 @@ export const messagesZh: Translation['messages'] = {
       '290': '{{name}} 赞了你的答案',
       '300': '{{name}} 赞了你的答案回复',
       '310': '{{name}} 采纳了你的答案',
+      '320': '你的投票已结束',
     },
     preferences: {
       title: '接收哪些提醒',
@@ -115,6 +116,7 @@ export const messagesZh: Translation['messages'] = {
         '290': '赞我的答案',
         '300': '赞我的答案回复',
         '310': '我的答案被采纳',
+        '320': '我的投票已结束',
       },
     },
   },

@@ -8,6 +8,7 @@ import { assistantZh } from './assistant';
 import { qaZh } from './qa';
 import { memberZh } from './member';
 import { draftsZh } from './drafts';
+import { pollsZh } from './polls';
 import { historyZh } from './history';
 import type { Translation } from '../en/translation';
 
@@ -421,6 +422,7 @@ export const zh: Translation = {
   qa: qaZh,
   member: memberZh,
   drafts: draftsZh,
+  polls: pollsZh,
   history: historyZh,
   imageViewer: {
     failed: '加载失败',

@@ -7,6 +7,8 @@ import { FeatureClosed } from '@/components/ui/feature-closed';
 import { TextField } from '@/components/ui/form-field';
 import { toast } from '@/components/ui/toast-store';
 import { EnvelopeFields, ENVELOPE_SERVER_FIELDS, useEnvelopeDraft } from '@/features/wallet/components/envelope-fields';
+import { createPoll, PollFields, usePollDraft } from '@/features/polls';
+import { ApiError } from '@/lib/api/api-error';
 import { useDraft } from '@/hooks/use-draft';
 import { formProblemsOf } from '@/lib/form-problems';
 import { appState, useAppState, useFeatureSwitch } from '@/stores/app-state';
@@ -47,6 +49,7 @@ export function TopicForm({ topicId, initial }: { topicId?: string; initial?: To
   const tags = useTags();
   const save = useSaveTopic(topicId);
   const envelope = useEnvelopeDraft(!topicId);
+  const poll = usePollDraft();
   const [values, setValues] = useState<TopicFormValues>(initial ?? { title: '', content: '', tagIds: [] });
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [formError, setFormError] = useState<string | null>(null);
@@ -97,16 +100,23 @@ export function TopicForm({ topicId, initial }: { topicId?: string; initial?: To
     setErrors(problems);
     setFormError(null);
     const redEnvelope = envelope.check();
-    if (Object.keys(problems).length || redEnvelope === false) return;
+    const pollInput = topicId ? null : poll.check();
+    if (Object.keys(problems).length || redEnvelope === false || pollInput === false) return;
     save.mutate(
       { ...values, title, ...(redEnvelope ? { redEnvelope } : {}) },
       {
-        onSuccess: (answer) => {
+        onSuccess: async (answer) => {
           draft.sent();
           if (answer.pending) {
             toast.success(t('forum.heldForReview'));
+            if (pollInput) toast.error(t('polls.notAddedHeld'));
             return void navigate('/');
           }
+          // The poll is the topic's own once the topic exists (its id is the topic's): added right after posting.
+          if (pollInput && answer.topicId)
+            await createPoll(answer.topicId, pollInput).catch((error: unknown) =>
+              toast.error(t('polls.notAdded', { reason: error instanceof ApiError ? error.message : '' })),
+            );
           toast.success(topicId ? t('forum.editor.updated') : t('forum.editor.posted'));
           void navigate(topicHref(answer.topicId ?? topicId ?? ''));
         },
@@ -190,6 +200,7 @@ export function TopicForm({ topicId, initial }: { topicId?: string; initial?: To
         </section>
       ) : null}
       {topicId ? null : <EnvelopeFields draft={envelope} />}
+      {topicId ? null : <PollFields draft={poll} />}
       {formError ? (
         <p className="form-error" role="alert" tabIndex={-1}>
           {formError}
