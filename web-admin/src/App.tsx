@@ -20,6 +20,7 @@ import {
   moderationReportTypes,
 } from './resources/moderation';
 import { auditLog, eventLog, OperationsPage } from './resources/audit';
+import { polls } from './resources/polls';
 
 // Pages load on first visit; the shell (layout, login, providers) is all the first paint needs.
 const Dashboard = lazy(() => import('./dashboard/Dashboard').then(({ Dashboard }) => ({ default: Dashboard })));
@@ -60,6 +61,7 @@ export function App({ authProvider, dataProvider, i18nProvider, store }: AppProp
           {mayOpen(permissions, 'content') && <Resource name="review" {...forumReview} />}
           {mayOpen(permissions, 'content') && <Resource name="comments" {...forumComments} />}
           {mayOpen(permissions, 'content') && <Resource name="replies" {...forumReplies} />}
+          {mayOpen(permissions, 'polls') && <Resource name="polls" {...polls} />}
           {mayOpen(permissions, 'content') && <Resource name="qaQuestions" {...qaQuestions} />}
           {mayOpen(permissions, 'content') && <Resource name="qaAnswers" {...qaAnswers} />}
           {mayOpen(permissions, 'content') && <Resource name="qaAnswerReplies" {...qaAnswerReplies} />}

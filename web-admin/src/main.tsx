@@ -24,6 +24,7 @@ import {
   visitsApi,
 } from './resources/moderation';
 import { auditLogApi, eventLogApi, withAudit } from './resources/audit';
+import { pollsApi, withPolls } from './resources/polls';
 
 const apiUrl = '/api';
 const basename = import.meta.env.BASE_URL.replace(/\/$/, '');
@@ -68,6 +69,7 @@ const dataProvider = withAudit(
             visits: visitsApi,
             auditLog: auditLogApi,
             eventLog: eventLogApi,
+            polls: pollsApi,
           },
         }),
         { apiUrl, httpClient },
@@ -79,13 +81,15 @@ const dataProvider = withAudit(
   { apiUrl, httpClient },
 );
 
+const consoleProvider = withPolls(dataProvider, { apiUrl, httpClient });
+
 // The router strips `/admin`; react-admin then works with paths of its own (`/`, `/topics`, `/login`).
 // Without transitions, as react-admin's own routers: its logout redirect (navigate, then reset the store and the
 // query cache) otherwise keeps interrupting the transition to /login, and the old page logs out again, forever.
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <BrowserRouter basename={basename} useTransitions={false}>
-      <App authProvider={authProvider} dataProvider={dataProvider} i18nProvider={i18nProvider} store={store} />
+      <App authProvider={authProvider} dataProvider={consoleProvider} i18nProvider={i18nProvider} store={store} />
     </BrowserRouter>
   </StrictMode>,
 );

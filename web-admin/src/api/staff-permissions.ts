@@ -20,6 +20,8 @@ export const SCREEN_PERMISSIONS = {
   audit: 'audit.read',
   /** Rebuilding read models, auditing the ledgers. */
   operations: 'operations.run',
+  /** Polls on topics: close or delete. */
+  polls: 'polls.manage',
 } as const;
 
 export type GuardedScreen = keyof typeof SCREEN_PERMISSIONS;

@@ -5,6 +5,7 @@ import { forumEn } from '../resources/forum/forum.i18n';
 import { qaEn } from '../resources/qa/qa.i18n';
 import { moderationEn } from '../resources/moderation/moderation.i18n';
 import { auditEn } from '../resources/audit/audit.i18n';
+import { pollsEn } from '../resources/polls/polls.i18n';
 import { revisionsEn } from '../resources/revisions/revisions.i18n';
 
 export const en: TranslationMessages = {
@@ -34,6 +35,7 @@ export const en: TranslationMessages = {
   qa: qaEn.qa,
   moderation: moderationEn.moderation,
   audit: auditEn.audit,
+  polls: pollsEn.polls,
   revisions: revisionsEn,
   operations: auditEn.operations,
   resources: {
@@ -43,5 +45,6 @@ export const en: TranslationMessages = {
     ...qaEn.resources,
     ...moderationEn.resources,
     ...auditEn.resources,
+    ...pollsEn.resources,
   },
 };

@@ -4,6 +4,7 @@ import { forumZh } from '../resources/forum/forum.i18n';
 import { qaZh } from '../resources/qa/qa.i18n';
 import { moderationZh } from '../resources/moderation/moderation.i18n';
 import { auditZh } from '../resources/audit/audit.i18n';
+import { pollsZh } from '../resources/polls/polls.i18n';
 import { revisionsZh } from '../resources/revisions/revisions.i18n';
 
 /** Simplified Chinese for react-admin's own UI (`ra.*`, key for key with ra-language-english) and the console. */
@@ -243,6 +244,7 @@ export const zh: TranslationMessages = {
   qa: qaZh.qa,
   moderation: moderationZh.moderation,
   audit: auditZh.audit,
+  polls: pollsZh.polls,
   revisions: revisionsZh,
   operations: auditZh.operations,
   resources: {
@@ -252,5 +254,6 @@ export const zh: TranslationMessages = {
     ...qaZh.resources,
     ...moderationZh.resources,
     ...auditZh.resources,
+    ...pollsZh.resources,
   },
 };
