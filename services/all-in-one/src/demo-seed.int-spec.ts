@@ -11,6 +11,8 @@ import { DEMO_MARKDOWN_TOPIC_TITLE, DEMO_PHOTO_TOPIC_TITLE } from '../../forum/s
 import type { TopicDetail, TopicRow } from '../../forum/src/topics/topic.schemas';
 import { ALL_CONTEXTS } from './contexts';
 import { DEMO_DRAFT_TITLE } from '../../forum/src/drafts/demo-drafts';
+import { DEMO_POLL_QUESTION } from '../../forum/src/polls/demo-polls';
+import type { TopicPoll } from '../../forum/src/polls/poll.schemas';
 import { DEMO_ACCOUNTS, DEMO_TITLES, seedDemo } from './demo-seed';
 
 interface Reminder {
@@ -181,5 +183,16 @@ describe('demo seed (npm start)', () => {
       }),
     ]);
     expect((await reader().get<{ items: unknown[] }>('/api/forum/drafts')).body.items).toEqual([]);
+  });
+
+  it('a poll on the weekend topic: the reader who voted sees the counts, the demo member (its author) the choices', async () => {
+    const topicId = (await topicNamed(DEMO_TITLES.weekend)).topicId;
+    const voted = (await reader().get<TopicPoll>(`/api/forum/topics/${topicId}/poll`)).body.poll!;
+    expect(voted).toMatchObject({ question: DEMO_POLL_QUESTION, closed: false, voters: 2, myVote: ['o2'] });
+    expect(voted.options.map((option) => option.votes)).toEqual([1, 1, 0, 0]);
+    const author = (await member().get<TopicPoll>(`/api/forum/topics/${topicId}/poll`)).body.poll!;
+    expect(author).toMatchObject({ resultsVisible: false, voters: null, myVote: null });
+    const staffList = await staff().get<Page<{ id: string; voters: number }>>('/api/forum/staff/polls');
+    expect(staffList.body.items).toContainEqual(expect.objectContaining({ id: topicId, voters: 2 }));
   });
 });

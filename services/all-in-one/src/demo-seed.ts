@@ -22,6 +22,7 @@ import { seedDemoMembership } from '../../wallet/src/membership/demo-membership'
 import { seedDemoComments } from '../../forum/src/comments/demo-comments';
 import { seedDemoDrafts } from '../../forum/src/drafts/demo-drafts';
 import { seedDemoRevisions } from '../../forum/src/revisions/demo-revisions';
+import { seedDemoPoll } from '../../forum/src/polls/demo-polls';
 import { seedDemoMessaging } from '../../messaging/src/demo-messaging';
 import { seedDemoQa } from '../../qa/src/demo-qa';
 import { DEMO_PLATFORM_SHARE_PERCENT, seedDemoModeration } from '../../moderation/src/demo-moderation';
@@ -39,6 +40,7 @@ export const DEMO_TITLES = {
   hidden: '隐藏内容演示 · Hidden content demo',
   directedEnvelope: '给演示用户的红包 · A red envelope for the demo member',
   fixedEnvelope: '拼手气之外：定额红包 · A fixed red envelope: 2.00 each',
+  weekend: '周末去哪儿玩？',
 };
 
 /** The price of the demo topic's balance block, in fen (its `value`). */
@@ -80,7 +82,7 @@ const DEMO_TOPICS: { title: string; content: string; tags: string[]; byStaff?: b
     tags: ['Node.js'],
     byStaff: true,
   },
-  { title: '周末去哪儿玩？', content: '<p>分享一下你的周末计划。</p>', tags: ['生活 Life'] },
+  { title: DEMO_TITLES.weekend, content: '<p>分享一下你的周末计划。</p>', tags: ['生活 Life'] },
 ];
 
 /** Creates the demo tags that do not exist yet (an interrupted seed resumes) and maps leaf names to ids. */
@@ -168,6 +170,7 @@ export async function seedDemo(app: NestFastifyApplication): Promise<{ seeded: b
   await seedPlatformRevenue(app, { readerId, topicId: topicIds.get(DEMO_TITLES.hidden)! });
   await seedDemoDrafts(app, { memberId, tagId: tagIds.get('生活 Life')! });
   await seedDemoRevisions(app, { memberId, tagId: tagIds.get('生活 Life')! });
+  await seedDemoPoll(app, { topicId: topicIds.get(DEMO_TITLES.weekend)!, memberId, staffId, readerId });
   return { seeded: true };
 }
 
