@@ -26,14 +26,11 @@ interface Entry<V> {
   at: number;
 }
 
-/** A change heard: the ids it names, or null when it may concern every page (settings, roles, an unplaceable event). */
-interface Change {
-  seq: number;
-  ids: Set<string> | null;
-}
+/** What was heard while a render was under way: whether any change, the ids named, whether one concerned everything. */
+type Crossed = { ids: Set<string>; any: boolean; all: boolean };
 
-/** How many changes are remembered for renders under way (one older than that is not kept). */
-const CHANGE_LOG = 10_000;
+/** Past this many ids heard during one render, it is treated as having crossed a change to everything. */
+const CROSSED_IDS = 50_000;
 
 /**
  * Rendered pages by key, valid for as long as nothing they were made from changes (ADR 38). Changes are pushed
@@ -48,8 +45,8 @@ export class RenderCache<V> {
   private readonly byId = new Map<string, Set<string>>();
   private readonly broad = new Set<string>();
   private readonly flights = new Map<string, Promise<V>>();
-  private readonly log: Change[] = [];
-  private seq = 0;
+  /** For each render under way, what changed since it started. */
+  private readonly crossing = new Set<Crossed>();
   private size = 0;
 
   constructor(
@@ -70,29 +67,42 @@ export class RenderCache<V> {
   }
 
   /**
+   * The kept value for `key` if it is still valid (then refreshed in the background when old), else undefined.
+   * Synchronous, so that a kept page costs a request no promise and no timer.
+   */
+  kept(key: string, compute: () => Promise<Computed<V>>): { value: V } | undefined {
+    const entry = this.entries.get(key);
+    if (!entry) return undefined;
+    const context = this.context();
+    if (!sameContext(entry.context, context)) {
+      this.remove(key);
+      return undefined;
+    }
+    // Most recently used last.
+    this.entries.delete(key);
+    this.entries.set(key, entry);
+    if (Date.now() - entry.at >= this.refreshAfterMs && !this.flights.has(key))
+      void this.load(key, context, compute).catch(() => undefined);
+    return { value: entry.value };
+  }
+
+  /**
    * The value for `key`: the kept one if it is still valid, else the render under way, else a new one. `compute`
    * runs at most once at a time per key.
    */
   get(key: string, compute: () => Promise<Computed<V>>): Promise<V> {
-    const context = this.context();
-    const entry = this.entries.get(key);
-    if (entry && sameContext(entry.context, context)) {
-      // Most recently used last.
-      this.entries.delete(key);
-      this.entries.set(key, entry);
-      if (Date.now() - entry.at >= this.refreshAfterMs && !this.flights.has(key))
-        void this.load(key, context, compute).catch(() => undefined);
-      return Promise.resolve(entry.value);
-    }
-    if (entry) this.remove(key);
-    return this.flights.get(key) ?? this.load(key, context, compute);
+    const kept = this.kept(key, compute);
+    if (kept) return Promise.resolve(kept.value);
+    return this.flights.get(key) ?? this.load(key, this.context(), compute);
   }
 
   /** A change applied in this process: `ids` it names, or null for one that may concern every page. */
   changed(ids: readonly string[] | null): void {
-    this.seq += 1;
-    this.log.push({ seq: this.seq, ids: ids ? new Set(ids) : null });
-    if (this.log.length > CHANGE_LOG) this.log.splice(0, this.log.length - CHANGE_LOG);
+    for (const crossed of this.crossing) {
+      crossed.any = true;
+      if (!ids || crossed.ids.size + ids.length > CROSSED_IDS) crossed.all = true;
+      else for (const id of ids) crossed.ids.add(id);
+    }
     if (!ids) {
       for (const key of [...this.entries.keys()]) this.remove(key);
       return;
@@ -102,32 +112,20 @@ export class RenderCache<V> {
   }
 
   private load(key: string, context: readonly unknown[], compute: () => Promise<Computed<V>>): Promise<V> {
-    const since = this.seq;
+    const crossed: Crossed = { ids: new Set(), any: false, all: false };
+    this.crossing.add(crossed);
     const flight = compute()
       .then((computed) => {
-        if (this.keepable(computed.sources, since) && sameContext(context, this.context()))
+        if (keepable(computed.sources, crossed) && sameContext(context, this.context()))
           this.store(key, computed, context);
         return computed.value;
       })
       .finally(() => {
+        this.crossing.delete(crossed);
         if (this.flights.get(key) === flight) this.flights.delete(key);
       });
     this.flights.set(key, flight);
     return flight;
-  }
-
-  /** Whether a render started at change `since` saw everything that concerns it since. */
-  private keepable(sources: RenderSources, since: number): boolean {
-    if (!sources.cacheable) return false;
-    if (this.seq === since) return true;
-    const first = this.log[0];
-    if (!first || first.seq > since + 1) return false;
-    for (let i = this.log.length - 1; i >= 0 && this.log[i]!.seq > since; i--) {
-      const change = this.log[i]!;
-      if (!change.ids || sources.broad) return false;
-      for (const id of change.ids) if (sources.ids.has(id)) return false;
-    }
-    return true;
   }
 
   private store(key: string, computed: Computed<V>, context: readonly unknown[]): void {
@@ -166,6 +164,15 @@ export class RenderCache<V> {
       if (keys?.size === 0) this.byId.delete(id);
     }
   }
+}
+
+/** Whether a render saw everything that concerns it: no change it may depend on came while it ran. */
+function keepable(sources: RenderSources, crossed: Crossed): boolean {
+  if (!sources.cacheable) return false;
+  if (!crossed.any) return true;
+  if (crossed.all || sources.broad) return false;
+  for (const id of crossed.ids) if (sources.ids.has(id)) return false;
+  return true;
 }
 
 function sameContext(a: readonly unknown[], b: readonly unknown[]): boolean {

@@ -104,17 +104,18 @@ export class ServerRenderer {
   }
 
   /**
-   * Sends the rendered page for this request, or answers null (not a server-rendered page, not built, or the API
-   * refused: the caller sends `index` with its head). `index` is the built `index.html`.
+   * Sends the rendered page for this request and answers true; false when there is none (not a server-rendered
+   * page, not built, or the API refused: the caller sends `index` with its head). `index` is the built `index.html`.
+   * (A boolean, not the reply: a reply is a thenable, and an async function returning it waits for the response.)
    */
   async send(
     index: { body: Buffer; etag: string },
     request: FastifyRequest,
     reply: FastifyReply,
     pathname: string,
-  ): Promise<FastifyReply | null> {
+  ): Promise<boolean> {
     const bundle = this.load();
-    if (!bundle?.isServerRendered(pathname)) return null;
+    if (!bundle?.isServerRendered(pathname)) return false;
     const userAgent = request.headers['user-agent'] ?? '';
     const cookie = request.headers.cookie ?? '';
     const origin = siteOrigin(request);
@@ -123,26 +124,32 @@ export class ServerRenderer {
     const key =
       `${origin}${request.url}|${MOBILE_AGENT.test(userAgent) ? 'm' : 'd'}` +
       `${/(^|;\s*)accessDevice=mobile/.test(cookie) ? 'm' : 'd'}|${index.etag}`;
-    const rendering = this.cache.get(key, () =>
-      this.render(bundle, index.body.toString('utf8'), { url: request.url, userAgent, cookie, ip: request.ip, origin }),
-    );
-    // A render stuck on a slow read never holds the page: past the deadline it goes out unrendered (the render
-    // goes on and serves the next request).
-    let timer: NodeJS.Timeout | undefined;
-    const page = await Promise.race([
-      rendering.catch(() => null),
-      new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), RENDER_DEADLINE_MS))),
-    ]).finally(() => clearTimeout(timer));
-    if (!page) return null;
+    const render = () =>
+      this.render(bundle, index.body.toString('utf8'), { url: request.url, userAgent, cookie, ip: request.ip, origin });
+    const page = this.cache.kept(key, render)?.value ?? (await this.rendered(this.cache.get(key, render)));
+    if (!page) return false;
     void reply
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
       .header('vary', 'accept-encoding')
       .header('etag', page.etag);
-    if (request.headers['if-none-match'] === page.etag) return reply.code(304).send();
     const encoding = preferredEncoding(request.headers['accept-encoding']);
-    if (encoding) return reply.header('content-encoding', encoding).send(page[encoding]);
-    return reply.send(await gunzipAsync(page.gzip));
+    if (request.headers['if-none-match'] === page.etag) void reply.code(304).send();
+    else if (encoding) void reply.header('content-encoding', encoding).send(page[encoding]);
+    else void reply.send(await gunzipAsync(page.gzip));
+    return true;
+  }
+
+  /**
+   * A render awaited up to RENDER_DEADLINE_MS: one stuck on a slow read never holds the page, which then goes out
+   * unrendered (the render goes on and serves the next request).
+   */
+  private async rendered(rendering: Promise<CachedPage | null>): Promise<CachedPage | null> {
+    let timer: NodeJS.Timeout | undefined;
+    return Promise.race([
+      rendering.catch(() => null),
+      new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), RENDER_DEADLINE_MS))),
+    ]).finally(() => clearTimeout(timer));
   }
 
   /** One page rendered as a visitor, composed in its shell and compressed, with what it was made from. */

@@ -98,8 +98,7 @@ export async function serveWebApps(app: NestFastifyApplication, root: string): P
         (await files.get(relative)) ?? (relative.startsWith('assets/') ? null : await files.get('index.html'));
       if (!file) return reply.callNotFound();
       if (site.prefix === '/' && file.type === CONTENT_TYPES['.html'] && !relative.includes('.')) {
-        const rendered = await renderer.send(file, request, reply, pathname);
-        if (rendered) return rendered;
+        if (await renderer.send(file, request, reply, pathname)) return reply;
         const head = await heads.page(file, request);
         if (head) return reply.type(file.type).header('cache-control', 'no-cache').send(head);
       }
