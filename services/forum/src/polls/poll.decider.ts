@@ -77,6 +77,10 @@ export const pollDecider: Decider<PollState, PollCommand, PollEvent> = {
         return { ...state, status: 'closed' };
       case 'PollDeleted':
         return { ...state, status: 'deleted' };
+      default: {
+        const unknown: never = event;
+        return unknown;
+      }
     }
   },
   decide(command, state) {
@@ -104,6 +108,10 @@ export const pollDecider: Decider<PollState, PollCommand, PollEvent> = {
         return [
           { type: 'PollDeleted', data: { pollId, topicId, authorId, by: command.by, at: command.now.toISOString() } },
         ];
+      }
+      default: {
+        const unknown: never = command;
+        throw new Error(`unknown command ${String(unknown)}`);
       }
     }
   },

@@ -1,5 +1,5 @@
 import '../polls.css';
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from '@/lib/translator';
 import { Link, useLocation } from 'react-router';
 import { ApiError } from '@/lib/api/api-error';
@@ -9,7 +9,11 @@ import { usePoll, useVote, type PollView } from '../api/polls';
 
 /** The topic's poll under the topic (docs/rules/forum.md, polls): the choices until one votes, then the counts. */
 export function PollCard({ topicId, memberId }: { topicId: string; memberId: string | null }) {
-  const poll = usePoll(topicId);
+  // Asked once mounted, so never by the server render (ADR 34), which fetches every query a page starts and would
+  // add a read to each rendered topic page: the card comes in with the browser, as the comment forms do.
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => setMounted(true), []);
+  const poll = usePoll(topicId, mounted);
   if (!poll.data) return null;
   return <PollBody key={poll.data.pollId} poll={poll.data} topicId={topicId} memberId={memberId} />;
 }
