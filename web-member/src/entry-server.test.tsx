@@ -52,6 +52,8 @@ function serve(failing: RegExp | null = null) {
     if (failing?.test(url)) return json({ code: 'site.closed', message: 'Closed' }, 503);
     if (url.startsWith('/baseInfo')) return json({ title: 'Site', defaultLanguage: 'en_US', supportAccessDevice: 1 });
     if (url.includes('/api/forum/topics/t1/page')) return json({ topic, comments });
+    // A topic without a poll.
+    if (url.includes('/api/forum/topics/t1/poll')) return json(null);
     return json({ items: [], total: 0, page: 1, pageSize: 20, totalPages: 0 });
   });
   return asked;
@@ -82,6 +84,32 @@ describe('server render', () => {
     const inside = result.stateScript.slice(result.stateScript.indexOf('>') + 1, -'</script>'.length);
     expect(inside).not.toMatch(/<|>/);
     expect(JSON.stringify(JSON.parse(inside))).toContain(HOSTILE);
+  });
+
+  it('sends a thread page once in its data block: the topic and comments it seeds are not repeated', async () => {
+    serve();
+    const result = await render({ ...request, url: '/thread?topicId=t1' });
+    if (!result.rendered) throw new Error(result.reason);
+    const inside = result.stateScript.slice(result.stateScript.indexOf('>') + 1, -'</script>'.length);
+    expect(inside.split('The first comment.')).toHaveLength(2);
+    // The body (`<p>` escaped in the block), not the summary.
+    expect(inside.split('The topic body.\\u003c/p')).toHaveLength(2);
+  });
+
+  it("preloads the screen's code and only the reader's language catalogue", async () => {
+    serve();
+    const manifest = {
+      'index.html': { file: 'assets/index.js', isEntry: true },
+      'src/app/routes/thread.tsx': { file: 'assets/thread.js' },
+      'src/locales/en/translation.ts': { file: 'assets/translation-en.js' },
+      'src/locales/zh/translation.ts': { file: 'assets/translation-zh.js' },
+    };
+    const result = await render({ ...request, manifest, url: '/thread?topicId=t1' });
+    if (!result.rendered) throw new Error(result.reason);
+    expect(result.headLinks).toContain('href="/assets/thread.js"');
+    expect(result.headLinks).toContain('href="/assets/translation-en.js"');
+    expect(result.headLinks).not.toContain('translation-zh');
+    expect(result.headLinks).not.toContain('assets/index.js');
   });
 
   it('gives up when a read fails (a closed site): the browser then renders the page itself', async () => {

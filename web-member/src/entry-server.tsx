@@ -1,11 +1,12 @@
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
-import { dehydrate, type Query } from '@tanstack/react-query';
+import { defaultShouldDehydrateQuery, dehydrate, type Query } from '@tanstack/react-query';
 import { AppProvider } from '@/app/provider';
 import { createRoutes } from '@/app/router';
 import { baseInfoQueryOptions } from '@/features/site/api/get-base-info';
 import { DeviceNotice } from '@/features/site/components/device-notice';
+import { repeatsThreadPage } from '@/features/topics/api/thread-page';
 import { SiteInfoSync } from '@/features/site/components/site-info-sync';
 import { setServerFetch } from '@/lib/api/client';
 import { createI18n } from '@/lib/i18n';
@@ -153,12 +154,16 @@ export async function render(request: RenderRequest): Promise<RenderResult> {
     language,
     timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
     deviceNotice,
-    queries: dehydrate(queryClient),
+    // What a thread page's answer already holds is sent once (the browser seeds it again from that answer).
+    queries: dehydrate(queryClient, {
+      shouldDehydrateQuery: (query) => defaultShouldDehydrateQuery(query) && !repeatsThreadPage(query, queryClient),
+    }),
   };
   return {
     rendered: true,
     html,
-    headLinks: linksFor(request.manifest, route.module),
+    // The reader's catalogue is its own chunk in the browser (ADR 37): preloaded beside the screen's code.
+    headLinks: linksFor(request.manifest, [route.module, `src/locales/${language}/translation.ts`]),
     stateScript: `<script type="application/json" id="${SSR_STATE_ID}">${safeJson(ssr)}</script>`,
     language,
   };
@@ -182,8 +187,8 @@ function safeJson(value: unknown): string {
 const ATTRIBUTE_ESCAPES: Record<string, string> = { '&': '&amp;', '"': '&quot;', '<': '&lt;', '>': '&gt;' };
 const attribute = (value: string) => value.replace(/[&"<>]/g, (char) => ATTRIBUTE_ESCAPES[char]!);
 
-/** The stylesheets and module preloads of a route module and the chunks it imports, from the manifest. */
-function linksFor(manifest: Record<string, ManifestChunk>, module: string): string {
+/** The stylesheets and module preloads of modules (a route's, a catalogue) and the chunks they import, from the manifest. */
+function linksFor(manifest: Record<string, ManifestChunk>, modules: string[]): string {
   const css = new Set<string>();
   const js = new Set<string>();
   const visit = (key: string) => {
@@ -193,7 +198,7 @@ function linksFor(manifest: Record<string, ManifestChunk>, module: string): stri
     for (const file of chunk.css ?? []) css.add(file);
     for (const imported of chunk.imports ?? []) visit(imported);
   };
-  visit(module);
+  for (const module of modules) visit(module);
   // The entry's own files are in index.html already.
   const entry = Object.values(manifest).find((chunk) => (chunk as { isEntry?: boolean }).isEntry);
   const skip = new Set<string>();

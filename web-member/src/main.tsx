@@ -11,10 +11,10 @@ import { recordVisit } from '@/features/site/api/record-visit';
 import { DeviceNotice } from '@/features/site/components/device-notice';
 import { SiteInfoSync } from '@/features/site/components/site-info-sync';
 import { api } from '@/lib/api/client';
-import { createI18n } from '@/lib/i18n';
 import { chooseLanguage, LANGUAGE_STORAGE_KEY, rememberLinkLanguage } from '@/lib/language';
 import { createQueryClient } from '@/lib/query-client';
 import { readSsrState, type SsrState } from '@/lib/ssr-state';
+import { loadI18n } from '@/lib/translator';
 import { needsDeviceNotice } from '@/lib/supported-device';
 import { createVisitTracker } from '@/lib/visit-tracker';
 import { appState, applySiteInfo, setCurrentLanguage, type SiteInfo } from '@/stores/app-state';
@@ -23,16 +23,17 @@ import '@/styles/global.css';
 rememberLinkLanguage(location.search, localStorage);
 const ssr = readSsrState(document);
 if (ssr) void startServerRendered(ssr);
-else startClientRendered();
+else void startClientRendered();
 
 /** A page the server did not render: site info first, then the app (as before server rendering). */
-function startClientRendered() {
+async function startClientRendered() {
   const provisionalLanguage = chooseLanguage(localStorage.getItem(LANGUAGE_STORAGE_KEY), null, navigator.language);
   setCurrentLanguage(provisionalLanguage);
-  const i18n = createI18n(provisionalLanguage);
+  const loadingTexts = loadI18n(provisionalLanguage);
   const queryClient = createQueryClient();
-  // Created at once so the first screen's code loads while /baseInfo is being fetched.
+  // Created at once so the first screen's code loads while the texts and /baseInfo are being fetched.
   const router = createAppRouter({ onNavigate: createVisitTracker(recordVisit, document.referrer) });
+  const i18n = await loadingTexts;
   connectApiEvents(api, { i18n, queryClient, navigate: (to, options) => void router.navigate(to, options) });
 
   const root = createRoot(document.getElementById('root')!);
@@ -76,7 +77,8 @@ async function startServerRendered(state: SsrState) {
     Intl.DateTimeFormat().resolvedOptions().timeZone === state.timeZone;
   const language = same ? state.language : wanted;
   setCurrentLanguage(language);
-  const i18n = createI18n(language);
+  // The reader's catalogue loads beside the screen's code (the server preloads both).
+  const loadingTexts = loadI18n(language);
 
   const onNavigate = createVisitTracker(recordVisit, document.referrer);
   const routes = createRoutes({ onNavigate });
@@ -88,6 +90,7 @@ async function startServerRendered(state: SsrState) {
     const resolved = await (match.route.lazy as () => Promise<Record<string, unknown>>)();
     Object.assign(match.route, { ...resolved, lazy: undefined });
   }
+  const i18n = await loadingTexts;
   const router = createBrowserRouter(routes, { hydrationData: { loaderData: { root: null } } });
   connectApiEvents(api, { i18n, queryClient, navigate: (to, options) => void router.navigate(to, options) });
 

@@ -1,4 +1,4 @@
-import type { i18n as I18n } from 'i18next';
+import type { I18n } from '@/lib/translator';
 import type { QueryClient } from '@tanstack/react-query';
 import type { ApiClient } from '@/lib/api/api-client';
 import { chooseLanguage, LANGUAGE_STORAGE_KEY } from '@/lib/language';

@@ -1,7 +1,7 @@
-import type { i18n as I18n } from 'i18next';
+import type { I18n } from '@/lib/translator';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/translator';
 import { LANGUAGE_STORAGE_KEY, toLanguage, type Language } from '@/lib/language';
 import { setCurrentLanguage } from '@/stores/app-state';
 

@@ -1,7 +1,7 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import type { i18n as I18n } from 'i18next';
+import type { I18n } from '@/lib/translator';
 import type { ReactNode } from 'react';
-import { I18nextProvider } from 'react-i18next';
+import { I18nProvider } from '@/lib/translator';
 import { DialogHost } from '@/components/ui/dialog-host';
 import { LoadingIndicator } from '@/components/ui/loading-indicator';
 import { Toaster } from '@/components/ui/toaster';
@@ -17,13 +17,13 @@ export function AppProvider({
   children: ReactNode;
 }) {
   return (
-    <I18nextProvider i18n={i18n}>
+    <I18nProvider i18n={i18n}>
       <QueryClientProvider client={queryClient}>
         <LoadingIndicator />
         {children}
         <Toaster />
         <DialogHost />
       </QueryClientProvider>
-    </I18nextProvider>
+    </I18nProvider>
   );
 }

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/translator';
 import type { Invalid } from '@/lib/validation';
 
 type FieldProblems<F extends string> = Partial<Record<F, Invalid>>;

@@ -1,4 +1,4 @@
-import type { TFunction } from 'i18next';
+import type { TFunction } from '@/lib/translator';
 import { ApiError, type ErrorBody } from '@/lib/api/api-error';
 
 /** What a failed submission means for a form: messages under fields, one for the whole form, or "switched off". */

@@ -1,22 +1,12 @@
-import i18next from 'i18next';
-import { initReactI18next } from 'react-i18next';
 import { en } from '@/locales/en/translation';
 import { zh } from '@/locales/zh/translation';
 import type { Language } from './language';
+import { createTranslator, type I18n } from './translator';
 
-export const resources = { en: { translation: en }, zh: { translation: zh } } as const;
-
-/** One i18next instance for the app, with both languages bundled (they are small) and English as fallback. */
-export function createI18n(language: Language) {
-  const instance = i18next.createInstance();
-  void instance.use(initReactI18next).init({
-    lng: language,
-    fallbackLng: 'en',
-    supportedLngs: ['zh', 'en'],
-    resources,
-    initAsync: false,
-    interpolation: { escapeValue: false },
-    returnNull: false,
-  });
-  return instance;
+/**
+ * A translator with both catalogues at hand, for the server's renders and the tests. The browser does not import
+ * this file: it loads only the reader's catalogue (`loadI18n` in `translator.ts`).
+ */
+export function createI18n(language: Language): I18n {
+  return createTranslator(language, { zh, en });
 }

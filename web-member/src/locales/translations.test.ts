@@ -30,7 +30,7 @@ describe('translations', () => {
 
   it('every t("…") key used in the source exists', () => {
     const sources = import.meta.glob('/src/**/*.{ts,tsx}', { query: '?raw', import: 'default', eager: true });
-    // i18next plurals: `t('x', { count })` reads `x_one` / `x_other`.
+    // Plurals: `t('x', { count })` reads `x_one` / `x_other`.
     const known = new Set(keysOf(en).flatMap((key) => [key, key.replace(/_(zero|one|two|few|many|other)$/, '')]));
     const used = new Set<string>();
     for (const [file, text] of Object.entries(sources)) {

@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactElement, ReactNode } from 'react';
-import { I18nextProvider } from 'react-i18next';
+import { I18nProvider } from '@/lib/translator';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { createI18n } from '@/lib/i18n';
 import type { Language } from '@/lib/language';
@@ -20,9 +20,9 @@ export function Providers({
   queryClient?: QueryClient;
 }) {
   return (
-    <I18nextProvider i18n={createI18n(language)}>
+    <I18nProvider i18n={createI18n(language)}>
       <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
-    </I18nextProvider>
+    </I18nProvider>
   );
 }
 

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/translator';
 import { Outlet, ScrollRestoration, useMatches } from 'react-router';
 import { useAppState } from '@/stores/app-state';
 import type { RouteHandle } from '../router';

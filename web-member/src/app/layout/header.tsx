@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/translator';
 import { Link, NavLink, useLocation } from 'react-router';
 import { AssistantEntry } from '@/features/ai-assistant/components/assistant-entry';
 import { useAppState } from '@/stores/app-state';

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/translator';
 import { localeIdOf, toLanguage } from '@/lib/language';
 import { useAppState } from '@/stores/app-state';
 import { useSwitchLanguage } from '../language';

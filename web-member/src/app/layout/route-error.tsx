@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/translator';
 
 /** When a screen cannot be shown at all (e.g. its code failed to load after a deployment). */
 export function RouteError() {

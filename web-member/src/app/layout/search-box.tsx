@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/translator';
 import { useLocation, useNavigate } from 'react-router';
 
 /** Header search: submits to `/search?keyword=…`. */

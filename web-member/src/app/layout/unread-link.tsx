@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/translator';
 import { Link } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { totalUnread, useUnreadCount } from '@/features/messages/api/get-unread-count';

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/translator';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useLogout } from '@/features/account/api/logout';
 import type { SystemUser } from '@/lib/api/api-types';

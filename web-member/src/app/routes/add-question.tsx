@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/translator';
 import { QuestionForm } from '@/features/questions/components/question-form';
 
 /** `/addQuestion`: ask with the rich editor (loaded with this screen only), tags and an optional bounty. */

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/translator';
 import { TopicForm } from '@/features/topics/components/topic-form';
 
 /** `/addTopic`: post a topic with the rich editor (loaded with this screen only). */

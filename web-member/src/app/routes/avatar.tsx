@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/translator';
 import { useMe } from '@/features/account/api/get-me';
 import { AvatarEditor } from '@/features/profile/components/avatar-editor';
 import { appState, setSystemUser } from '@/stores/app-state';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/translator';
 import { useMatches } from 'react-router';
 import { ComingSoon } from '@/components/ui/coming-soon';
 import { useAppState } from '@/stores/app-state';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/translator';
 import { useSearchParams } from 'react-router';
 import { useTopic } from '@/features/topics/api/topic';
 import { TopicForm } from '@/features/topics/components/topic-form';

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/translator';
 import { Link, useNavigate } from 'react-router';
 import { toast } from '@/components/ui/toast-store';
 import { useMe } from '@/features/account/api/get-me';

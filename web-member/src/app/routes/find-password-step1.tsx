@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/translator';
 import { FindPasswordStep1 } from '@/features/account/components/find-password-step1';
 
 /** `/findPassWord/step1`: the account, a captcha, then the hint answer or a code. */

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/translator';
 import { useLocation, useSearchParams } from 'react-router';
 import { FindPasswordStep2 } from '@/features/account/components/find-password-step2';
 

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/translator';
 import { Link, useSearchParams } from 'react-router';
 import { pageFrom } from '@/components/ui/pagination';
 import { filterFrom, TopicFilters } from '@/features/topics/components/topic-filters';

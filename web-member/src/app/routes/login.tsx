@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/translator';
 import { useNavigate, useSearchParams } from 'react-router';
 import { FeatureClosed } from '@/components/ui/feature-closed';
 import { Tabs } from '@/components/ui/tabs';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/translator';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { memberHref } from '@/components/member/author-name';
 import { pageFrom } from '@/components/ui/pagination';

@@ -1,5 +1,5 @@
 import '@/features/membership/membership.css';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/translator';
 import { Link, useSearchParams } from 'react-router';
 import { Pagination, pageFrom } from '@/components/ui/pagination';
 import { useMembershipCards, type MembershipCard } from '@/features/membership/api/membership';

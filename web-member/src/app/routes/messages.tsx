@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/translator';
 import { useSearchParams } from 'react-router';
 import { AuthorName, useMemberName } from '@/components/member/author-name';
 import { pageFrom } from '@/components/ui/pagination';

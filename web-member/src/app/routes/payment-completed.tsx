@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/translator';
 import { useParams } from 'react-router';
 import { PaymentResult } from '@/features/wallet/components/payment-result';
 

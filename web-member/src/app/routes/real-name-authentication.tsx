@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/translator';
 import { RealNameStatus } from '@/features/account/components/real-name-status';
 import { ControlScreen } from './control-screen';
 

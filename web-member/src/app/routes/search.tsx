@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/translator';
 import { Link, useSearchParams } from 'react-router';
 import { pageFrom } from '@/components/ui/pagination';
 import { useHotTerms } from '@/features/search/api/search';

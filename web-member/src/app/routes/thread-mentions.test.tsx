@@ -41,7 +41,8 @@ describe('/thread comment box mentions', () => {
       },
     });
     await screen.findByText('First comment');
-    const box = screen.getByLabelText('Comment', { selector: 'textarea' }) as HTMLTextAreaElement;
+    // The comment box loads with its editor code once the page is up.
+    const box = (await screen.findByLabelText('Comment', { selector: 'textarea' })) as HTMLTextAreaElement;
     expect(screen.getByText('Type @ followed by a nickname to mention a member.')).toBeTruthy();
     await user.type(box, 'Hi @al');
     await screen.findByRole('listbox', { name: 'Members to mention' });

@@ -214,7 +214,7 @@ describe('/thread comments and reactions', () => {
     expect(within(second).getByText('First comment')).toBeTruthy();
     const replyItem = within(second).getByText('A reply').closest('li') as HTMLElement;
     await user.click(within(replyItem).getByRole('button', { name: 'Reply' }));
-    await user.type(within(second).getByLabelText('Reply to Cat'), 'Thanks');
+    await user.type(await within(second).findByLabelText('Reply to Cat'), 'Thanks');
     await user.click(within(second).getByRole('button', { name: 'Post reply' }));
     await waitFor(() => expect(callsTo(network.sent, 'POST', '/api/forum/comments/c2/replies')).toHaveLength(1));
     expect(formOf(callsTo(network.sent, 'POST', '/api/forum/comments/c2/replies')[0]!.body)).toEqual({
@@ -271,7 +271,7 @@ describe('/thread comments and reactions', () => {
     const others = screen.getByText('First comment').closest('li.comment') as HTMLElement;
     expect(within(others).queryByRole('button', { name: 'Edit' })).toBeNull();
     await user.click(within(item).getByRole('button', { name: 'Edit' }));
-    const box = within(item).getByLabelText('Comment');
+    const box = await within(item).findByLabelText('Comment');
     expect((box as HTMLTextAreaElement).value).toBe('Typo hree');
     await user.clear(box);
     await user.type(box, 'Typo here');

@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/translator';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { pageFrom } from '@/components/ui/pagination';
 import { CommentList } from '@/features/topics/components/comment-list';
-import { ContentForm } from '@/features/topics/components/content-form';
+import { ContentForm } from '@/features/topics/components/content-form-lazy';
 import { PollCard } from '@/features/polls';
 import { SimilarTopics, TopicView } from '@/features/topics/components/topic-detail';
 import { getCommentPosition } from '@/features/topics/api/comments';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/translator';
 import { VerifyOldPhone } from '@/features/account/components/phone-forms';
 import { ControlScreen } from './control-screen';
 

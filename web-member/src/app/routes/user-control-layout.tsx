@@ -1,5 +1,5 @@
 import { useEffect, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/translator';
 import { NavLink, Outlet, useLocation } from 'react-router';
 import { CONTROL_BASE, controlGroups } from '../route-table';
 

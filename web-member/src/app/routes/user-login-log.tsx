@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/translator';
 import { useSearchParams } from 'react-router';
 import { pageFrom } from '@/components/ui/pagination';
 import { LoginLog } from '@/features/account/components/login-log';

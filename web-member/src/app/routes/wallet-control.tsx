@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/translator';
 import { Link, useSearchParams } from 'react-router';
 import { pageFrom } from '@/components/ui/pagination';
 import { PagedTableView, type Column } from '@/features/topics/components/paged-table';

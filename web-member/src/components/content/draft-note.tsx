@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/translator';
 import { formatDateTime } from '@/lib/format-time';
 import type { DraftControl } from '@/hooks/use-draft';
 

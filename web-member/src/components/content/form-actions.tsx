@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/translator';
 
 /** A form's submit button, held while the form is being sent, and its cancel when the form can be closed. */
 export function FormActions({

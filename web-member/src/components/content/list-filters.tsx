@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/translator';
 import { Link, useSearchParams } from 'react-router';
 
 /** The URL's `filter` when it is one of `filters`, else `'all'`. */

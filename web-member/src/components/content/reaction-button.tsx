@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/translator';
 
 const TEXTS = {
   like: { off: 'forum.like', on: 'forum.unlike' },

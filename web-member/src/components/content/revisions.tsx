@@ -1,7 +1,7 @@
 import './revisions.css';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/translator';
 import { api } from '@/lib/api/client';
 import { formatDateTime } from '@/lib/format-time';
 import { diffTokens, words, type DiffPart, type DiffToken } from '@/lib/word-diff';

@@ -1,6 +1,6 @@
 import './member.css';
 import { Fragment, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/translator';
 import { Link } from 'react-router';
 import { MemberCardTrigger } from './member-card';
 

@@ -11,7 +11,7 @@ import {
   type PointerEvent,
   type ReactNode,
 } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/translator';
 import { Link } from 'react-router';
 import { api } from '@/lib/api/client';
 import { formatDateTime } from '@/lib/format-time';

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/translator';
 import { useStore } from '@/lib/create-store';
 import { closeDialog, dialogs } from './dialog-store';
 

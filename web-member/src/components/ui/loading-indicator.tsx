@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/translator';
 import { createStore, useStore } from '@/lib/create-store';
 import { createLoadingTracker } from '@/lib/loading-tracker';
 

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/translator';
 import { Link, useLocation } from 'react-router';
 
 /** The `?page=` value as a page number (1 when absent or not a whole number ≥ 1). */

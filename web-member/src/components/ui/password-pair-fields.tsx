@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/translator';
 import { TextField } from './form-field';
 
 type PasswordField = 'password' | 'confirmPassword';

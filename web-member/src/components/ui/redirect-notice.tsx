@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/translator';
 import { Link } from 'react-router';
 import { REDIRECT_DELAY_MS, useRedirectAfter } from '@/hooks/use-redirect-after';
 

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/translator';
 import { useStore } from '@/lib/create-store';
 import { TOAST_OFFSET_PX, toaster } from './toast-store';
 

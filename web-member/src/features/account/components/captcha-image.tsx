@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/translator';
 import type { Captcha } from '../api/get-captcha';
 
 export interface CaptchaImageProps {

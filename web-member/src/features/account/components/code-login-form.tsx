@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/translator';
 import { FeatureClosed } from '@/components/ui/feature-closed';
 import { FormError } from '@/components/ui/form-error';
 import { rules } from '@/lib/validation';

@@ -1,5 +1,5 @@
 import type { UseQueryResult } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/translator';
 import { TextField } from '@/components/ui/form-field';
 import type { Captcha } from '../api/get-captcha';
 import type { CodePurpose } from '../api/send-code';

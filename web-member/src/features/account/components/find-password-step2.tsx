@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/translator';
 import { Link } from 'react-router';
 import { FormError } from '@/components/ui/form-error';
 import { PasswordPairFields } from '@/components/ui/password-pair-fields';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/translator';
 import { Pagination } from '@/components/ui/pagination';
 import { formatDateTime } from '@/lib/format-time';
 import { useLoginLog } from '../api/get-login-log';

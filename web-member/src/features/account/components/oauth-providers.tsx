@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/translator';
 import { authorizeUrl, useOauthProviders } from '../api/oauth';
 import { jumpTarget } from '../utils/jump-url';
 import { rememberOauthJumpUrl } from '../utils/oauth-jump';

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/translator';
 import { Link, useNavigate } from 'react-router';
 import { formProblemsOf } from '@/lib/form-problems';
 import { useOauthCallback } from '../api/oauth';

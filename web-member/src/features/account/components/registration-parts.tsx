@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/translator';
 import { Link } from 'react-router';
 import { RedirectNotice } from '@/components/ui/redirect-notice';
 import type { SystemUser } from '@/lib/api/api-types';

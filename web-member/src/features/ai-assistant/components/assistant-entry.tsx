@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/translator';
 import { useAssistantStatus } from '../api/assistant';
 
 const AssistantDialog = lazy(() =>

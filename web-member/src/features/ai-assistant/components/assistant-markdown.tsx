@@ -1,5 +1,5 @@
 import Markdown, { defaultUrlTransform, type Components } from 'react-markdown';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/translator';
 import { Link } from 'react-router';
 import { toast } from '@/components/ui/toast-store';
 import { insertImageIntoEditor } from '@/lib/editor-insert';

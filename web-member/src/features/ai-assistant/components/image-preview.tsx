@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/translator';
 import { canZoomIn, canZoomOut, initialView, rotate, zoomByWheel, zoomIn, zoomOut } from './image-zoom';
 
 /** Full-size preview overlay with zoom (buttons and wheel), rotation, reset and close. */

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/translator';
 import { toast } from '@/components/ui/toast-store';
 import { copyImageToClipboard } from './copy-image';
 import { ImagePreview } from './image-preview';

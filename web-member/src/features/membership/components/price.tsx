@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/translator';
 import { formatFen } from '@/features/wallet/utils/money';
 import type { DurationUnit, MembershipSpec } from '../api/membership';
 

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/translator';
 import { Link } from 'react-router';
 import { MemberAvatar, memberHref, useMemberName } from '@/components/member/author-name';
 import { Badge } from '@/components/ui/badge';

@@ -1,7 +1,7 @@
 import '../messages.css';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/translator';
 import { Pagination } from '@/components/ui/pagination';
 import type { Page } from '@/lib/api/api-types';
 import { formatDateTime } from '@/lib/format-time';

@@ -1,5 +1,5 @@
 import { Fragment, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/translator';
 import { Link } from 'react-router';
 import { AuthorName } from '@/components/member/author-name';
 import { ConfirmButton } from '@/features/topics/components/confirm-button';

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/translator';
 import { toast } from '@/components/ui/toast-store';
 import { useReminderPreferences, useSetReminderPreferences, type ReminderPreferences } from '../api/messages';
 

@@ -1,6 +1,6 @@
 import '../moderation.css';
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/translator';
 import { Link, useNavigate } from 'react-router';
 import { FeatureClosed } from '@/components/ui/feature-closed';
 import { TextField } from '@/components/ui/form-field';

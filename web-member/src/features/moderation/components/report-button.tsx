@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/translator';
 import { toast } from '@/components/ui/toast-store';
 import { useCaptcha } from '@/features/account/api/get-captcha';
 import { CaptchaField } from '@/features/account/components/captcha-field';

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/translator';
 import { toast } from '@/components/ui/toast-store';
 import { formProblemsOf } from '@/lib/form-problems';
 import { useUploadAvatar } from '../api/profile';

@@ -1,5 +1,5 @@
 import { useId, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/translator';
 import { TextField } from '@/components/ui/form-field';
 import { FormError } from '@/components/ui/form-error';
 import { toast } from '@/components/ui/toast-store';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/translator';
 import { ReactionButton } from '@/components/content/reaction-button';
 import { Pagination } from '@/components/ui/pagination';
 import { RichContent } from '@/components/ui/rich-content';

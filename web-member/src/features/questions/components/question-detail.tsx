@@ -1,7 +1,7 @@
 import '@/features/topics/forum.css';
 import '../questions.css';
 import { lazy, Suspense, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/translator';
 import { Link, useNavigate } from 'react-router';
 import { ReactionButton } from '@/components/content/reaction-button';
 import { RichContent } from '@/components/ui/rich-content';

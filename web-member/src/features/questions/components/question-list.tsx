@@ -1,6 +1,6 @@
 import '@/features/topics/forum.css';
 import '../questions.css';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/translator';
 import { Link } from 'react-router';
 import { Pagination } from '@/components/ui/pagination';
 import { AuthorName } from '@/components/member/author-name';

@@ -1,5 +1,5 @@
 import '../search.css';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/translator';
 import { Link } from 'react-router';
 import { AuthorName } from '@/components/member/author-name';
 import { Pagination } from '@/components/ui/pagination';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/translator';
 import { mobileAccessCookie } from '@/lib/supported-device';
 
 /** Shown instead of the site when it does not support desktop browsers. */

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/translator';
 import { toast } from '@/components/ui/toast-store';
 import { useAppState } from '@/stores/app-state';
 import { usePublicProfile, useSetFollowing } from '../api/follows';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/translator';
 import { AuthorName, useMemberName } from '@/components/member/author-name';
 import { Pagination } from '@/components/ui/pagination';
 import { formatDateTime } from '@/lib/format-time';

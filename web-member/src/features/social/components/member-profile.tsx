@@ -1,6 +1,6 @@
 import '../social.css';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/translator';
 import { MemberAvatar, useMemberName } from '@/components/member/author-name';
 import { useMemberGrade } from '@/components/member/member-card';
 import { ApiError } from '@/lib/api/api-error';

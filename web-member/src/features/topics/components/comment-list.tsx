@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/translator';
 import { Pagination } from '@/components/ui/pagination';
 import { RichContent } from '@/components/ui/rich-content';
 import { toast } from '@/components/ui/toast-store';
@@ -10,7 +10,7 @@ import { AuthorName, NAME_SLOT, WithMemberName } from '@/components/member/autho
 import { ReportButton } from '@/features/moderation/components/report-button';
 import { EditedMark } from '@/components/content/revisions';
 import { ConfirmButton } from './confirm-button';
-import { EditForm, ReplyForm } from './content-form';
+import { EditForm, ReplyForm } from './content-form-lazy';
 import { LikeButton } from './reaction-buttons';
 
 type Composer =

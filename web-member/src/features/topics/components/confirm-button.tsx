@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/translator';
 
 /** A button that asks before acting: the question and "confirm / cancel" appear in place. */
 export function ConfirmButton({

@@ -1,6 +1,6 @@
 import type { UseMutationResult } from '@tanstack/react-query';
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/translator';
 import { DraftNote } from '@/components/content/draft-note';
 import { FormActions } from '@/components/content/form-actions';
 import { toast } from '@/components/ui/toast-store';

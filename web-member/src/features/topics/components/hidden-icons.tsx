@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/translator';
 
 const SYMBOL: Record<string, string> = { '10': '🔑', '20': '💬', '30': '⭐', '40': '🪙', '50': '💰' };
 

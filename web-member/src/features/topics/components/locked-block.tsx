@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/translator';
 import { Link, useLocation } from 'react-router';
 import { toast } from '@/components/ui/toast-store';
 import { useMyWallet, WALLET_KEY } from '@/features/wallet/api/wallet';

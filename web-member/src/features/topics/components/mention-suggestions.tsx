@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/translator';
 import { lookupMembers, type MemberSuggestion } from '../api/member-lookup';
 
 /** Wait for a pause in typing before asking the server (it rate-limits the lookup). */

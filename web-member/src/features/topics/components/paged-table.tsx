@@ -1,6 +1,6 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/translator';
 import { Pagination } from '@/components/ui/pagination';
 import type { Page } from '@/lib/api/api-types';
 import { usePagedForumList } from '../api/my-lists';

@@ -1,6 +1,6 @@
 import { useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/translator';
 import { RichContent } from '@/components/ui/rich-content';
 import type { HiddenBlockView, UnlockResult } from '../api/types';
 import { LockedBlock } from './locked-block';

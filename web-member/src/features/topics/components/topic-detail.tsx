@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/translator';
 import { Link, useNavigate } from 'react-router';
 import { toast } from '@/components/ui/toast-store';
 import { EnvelopeCard } from '@/features/wallet/components/envelope-card';

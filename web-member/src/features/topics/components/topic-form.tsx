@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/translator';
 import { useNavigate } from 'react-router';
 import { DraftNote } from '@/components/content/draft-note';
 import { TagPicker } from '@/components/content/tag-picker';

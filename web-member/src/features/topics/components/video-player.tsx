@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/translator';
 import { getVideoStatus, type VideoStatus } from '../api/videos';
 
 /** How often a video still being transcoded is asked about again. */

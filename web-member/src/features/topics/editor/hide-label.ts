@@ -1,5 +1,5 @@
 import type { NodeViewRenderer } from '@tiptap/core';
-import type { i18n as I18n, TFunction } from 'i18next';
+import type { I18n, TFunction } from '@/lib/translator';
 import { formatUnlockPrice } from '../utils/unlock-price';
 
 /**

@@ -1,6 +1,6 @@
 import './markdown-editor.css';
 import { useEffect, useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/translator';
 import { MentionList } from '../components/mention-suggestions';
 import { TopicContent } from '../components/topic-content';
 import { useTextareaMentions } from '../components/use-textarea-mentions';

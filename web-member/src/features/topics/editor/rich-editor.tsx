@@ -2,7 +2,7 @@ import { EditorContent, useEditor, type Editor } from '@tiptap/react';
 import Image from '@tiptap/extension-image';
 import StarterKit from '@tiptap/starter-kit';
 import { useEffect, useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/translator';
 import { yuanToFen } from '@/features/wallet/utils/money';
 import { registerImageInserter } from '@/lib/editor-insert';
 import { formProblemsOf } from '@/lib/form-problems';

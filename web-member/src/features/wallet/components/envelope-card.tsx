@@ -1,6 +1,6 @@
 import '../wallet.css';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/translator';
 import { Link, useLocation } from 'react-router';
 import { ApiError } from '@/lib/api/api-error';
 import { encodeLocation } from '@/lib/route-codec';

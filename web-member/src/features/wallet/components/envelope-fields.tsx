@@ -1,6 +1,6 @@
 import '../wallet.css';
 import { useId, useState, type KeyboardEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/translator';
 import { TextField } from '@/components/ui/form-field';
 import type { MemberSuggestion } from '@/features/topics/api/member-lookup';
 import { MentionList, mentionKey, useMentionLookup } from '@/features/topics/components/mention-suggestions';

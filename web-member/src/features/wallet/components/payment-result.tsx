@@ -1,5 +1,5 @@
 import '../wallet.css';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/translator';
 import { Link } from 'react-router';
 import { ApiError } from '@/lib/api/api-error';
 import { usePayment } from '../api/wallet';

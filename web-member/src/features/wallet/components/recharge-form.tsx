@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/translator';
 import { TextField } from '@/components/ui/form-field';
 import { formProblemsOf } from '@/lib/form-problems';
 import { rules } from '@/lib/validation';

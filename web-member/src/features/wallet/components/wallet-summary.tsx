@@ -1,5 +1,5 @@
 import '../wallet.css';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/translator';
 import { useMyWallet } from '../api/wallet';
 import { formatFen } from '../utils/money';
 
