@@ -41,6 +41,32 @@ describe('RenderCache', () => {
     expect(await cache.get('a', async () => made('new'))).toBe('new');
   });
 
+  it('never hands a request that came after a change the render that was under way across it', async () => {
+    const cache = new RenderCache<string>(1_000_000, 60_000);
+    const before = deferred<Computed<string>>();
+    const early = cache.get('a', () => before.promise);
+    cache.changed([TOPIC]);
+    const after = deferred<Computed<string>>();
+    const late = cache.get('a', () => after.promise);
+    before.resolve(made('before the change'));
+    await Promise.resolve();
+    after.resolve(made('after the change'));
+    expect(await early).toBe('before the change');
+    expect(await late).toBe('after the change');
+  });
+
+  it('lets a request join a render a change not concerning it came during', async () => {
+    const cache = new RenderCache<string>(1_000_000, 60_000);
+    const render = deferred<Computed<string>>();
+    const early = cache.get('a', () => render.promise);
+    cache.changed([OTHER]);
+    const compute = jest.fn(async () => made('second render'));
+    const late = cache.get('a', compute);
+    render.resolve(made('first render'));
+    expect([await early, await late]).toEqual(['first render', 'first render']);
+    expect(compute).not.toHaveBeenCalled();
+  });
+
   it('drops a page that read a list on any change, and every page on a site-wide one', async () => {
     const cache = new RenderCache<string>(1_000_000, 60_000);
     await cache.get('list', async () => made('list v1', [], true));

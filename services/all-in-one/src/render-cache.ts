@@ -29,6 +29,15 @@ interface Entry<V> {
 /** What was heard while a render was under way: whether any change, the ids named, whether one concerned everything. */
 type Crossed = { ids: Set<string>; any: boolean; all: boolean };
 
+/** A render under way: its value, what changed while it ran, the context it runs under, and when it is settled. */
+interface Flight<V> {
+  value: Promise<V>;
+  crossed: Crossed;
+  context: readonly unknown[];
+  /** Resolves once the value is kept or not (never rejects). */
+  settled: Promise<void>;
+}
+
 /** Past this many ids heard during one render, it is treated as having crossed a change to everything. */
 const CROSSED_IDS = 50_000;
 
@@ -44,7 +53,8 @@ export class RenderCache<V> {
   private readonly entries = new Map<string, Entry<V>>();
   private readonly byId = new Map<string, Set<string>>();
   private readonly broad = new Set<string>();
-  private readonly flights = new Map<string, Promise<V>>();
+  /** The render under way per key (at most one). */
+  private readonly flights = new Map<string, Flight<V>>();
   /** For each render under way, what changed since it started. */
   private readonly crossing = new Set<Crossed>();
   private size = 0;
@@ -82,18 +92,24 @@ export class RenderCache<V> {
     this.entries.delete(key);
     this.entries.set(key, entry);
     if (Date.now() - entry.at >= this.refreshAfterMs && !this.flights.has(key))
-      void this.load(key, context, compute).catch(() => undefined);
+      void this.load(key, context, compute).value.catch(() => undefined);
     return { value: entry.value };
   }
 
   /**
    * The value for `key`: the kept one if it is still valid, else the render under way, else a new one. `compute`
-   * runs at most once at a time per key.
+   * runs at most once at a time per key. A request never joins a render that a change (or another settings copy)
+   * came during: that render may have read what changed before the change, so the request waits for it and takes
+   * it only if it was kept (the change did not concern it), else the next render.
    */
   get(key: string, compute: () => Promise<Computed<V>>): Promise<V> {
     const kept = this.kept(key, compute);
     if (kept) return Promise.resolve(kept.value);
-    return this.flights.get(key) ?? this.load(key, this.context(), compute);
+    const context = this.context();
+    const flight = this.flights.get(key);
+    if (!flight) return this.load(key, context, compute).value;
+    if (!flight.crossed.any && sameContext(flight.context, context)) return flight.value;
+    return flight.settled.then(() => this.get(key, compute));
   }
 
   /** A change applied in this process: `ids` it names, or null for one that may concern every page. */
@@ -111,19 +127,35 @@ export class RenderCache<V> {
     for (const id of ids) for (const key of [...(this.byId.get(id) ?? [])]) this.remove(key);
   }
 
-  private load(key: string, context: readonly unknown[], compute: () => Promise<Computed<V>>): Promise<V> {
+  private load(key: string, context: readonly unknown[], compute: () => Promise<Computed<V>>): Flight<V> {
     const crossed: Crossed = { ids: new Set(), any: false, all: false };
     this.crossing.add(crossed);
-    const flight = compute()
-      .then((computed) => {
+    // Done with, synchronously as it settles: no request joins a render that is over.
+    const over = () => {
+      this.crossing.delete(crossed);
+      if (this.flights.get(key) === flight) this.flights.delete(key);
+    };
+    const value = compute().then(
+      (computed) => {
+        over();
         if (keepable(computed.sources, crossed) && sameContext(context, this.context()))
           this.store(key, computed, context);
         return computed.value;
-      })
-      .finally(() => {
-        this.crossing.delete(crossed);
-        if (this.flights.get(key) === flight) this.flights.delete(key);
-      });
+      },
+      (error: unknown) => {
+        over();
+        throw error;
+      },
+    );
+    const flight: Flight<V> = {
+      value,
+      crossed,
+      context,
+      settled: value.then(
+        () => undefined,
+        () => undefined,
+      ),
+    };
     this.flights.set(key, flight);
     return flight;
   }
