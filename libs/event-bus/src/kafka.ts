@@ -1,5 +1,7 @@
 import { Admin, Consumer, Kafka, logLevel, LogEntry } from 'kafkajs';
 import { EventEnvelope, streamCategory, upcast } from '@forum/contracts';
+// Before any client is made: kafkajs's idle request-queue loop, replaced (see the file).
+import './kafkajs-request-queue';
 
 export interface KafkaSettings {
   brokers: string[];
