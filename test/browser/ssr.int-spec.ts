@@ -180,6 +180,30 @@ describe('server-rendered public pages', () => {
     },
   );
 
+  // A reader in another time zone than the server's (ADR 37): the markup is hydrated with the server's dates, kept,
+  // and the dates then read in the reader's zone.
+  const serverZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  const readerZone = serverZone === 'Asia/Shanghai' ? 'America/New_York' : 'Asia/Shanghai';
+  suite.test(
+    "a browser in another time zone keeps the server's markup and shows its own time",
+    { timezoneId: readerZone, locale: 'zh-CN' },
+    async ({ page }) => {
+      const errors = hydrationErrors(page);
+      await markServerHeading(page);
+      await page.goto(`/thread?topicId=${topicId}`);
+      const posted = page.locator('li.comment time').first();
+      await posted.waitFor();
+      const iso = (await posted.getAttribute('datetime'))!;
+      const inZone = (timeZone: string) =>
+        new Intl.DateTimeFormat('zh-CN', { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(new Date(iso));
+      expect(inZone(readerZone)).not.toBe(inZone(serverZone));
+      await eventually(async () => expect(await posted.textContent()).toBe(inZone(readerZone)));
+      await page.waitForLoadState('networkidle');
+      expect(await serverHeadingKept(page)).toBe(true);
+      expect(errors).toEqual([]);
+    },
+  );
+
   suite.test(
     'a signed-in member gets their own view after the visitor render (their menu, the comment form)',
     () => ({ localStorage: { accessToken: reader.accessToken, refreshToken: reader.refreshToken } }),

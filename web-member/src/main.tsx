@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { hydrate } from '@tanstack/react-query';
 import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router';
@@ -12,6 +12,7 @@ import { DeviceNotice } from '@/features/site/components/device-notice';
 import { SiteInfoSync } from '@/features/site/components/site-info-sync';
 import { api } from '@/lib/api/client';
 import { chooseLanguage, LANGUAGE_STORAGE_KEY, rememberLinkLanguage } from '@/lib/language';
+import { setDisplayTimeZone } from '@/lib/format-time';
 import { createQueryClient } from '@/lib/query-client';
 import { readSsrState, type SsrState } from '@/lib/ssr-state';
 import { loadI18n } from '@/lib/translator';
@@ -58,10 +59,17 @@ async function startClientRendered() {
   });
 }
 
+/** Runs once the tree it is in has been hydrated (its effect runs after that commit); renders nothing. */
+function AfterHydration({ then }: { then: () => void }) {
+  useEffect(then, [then]);
+  return null;
+}
+
 /**
  * A page the server rendered (ADR 34): the visitor's data it rendered with seeds the query cache, the screen's
  * lazy module is loaded before the first render, and React hydrates the markup — unless this browser would
- * render something else (another language or time zone, the device notice): then it renders afresh over it.
+ * render something else (another language, the device notice): then it renders afresh over it. In another time
+ * zone it hydrates with the server's dates, then shows the reader's (ADR 37).
  * Only after that does a signed-in member's data replace the visitor's (their likes, unlocked blocks, menu).
  */
 async function startServerRendered(state: SsrState) {
@@ -71,10 +79,11 @@ async function startServerRendered(state: SsrState) {
   applySiteInfo(info);
   const wanted = chooseLanguage(localStorage.getItem(LANGUAGE_STORAGE_KEY), info.defaultLanguage, navigator.language);
   const notice = needsDeviceNotice(appState.get().supportAccessDevice, navigator.userAgent, document.cookie);
-  const same =
-    wanted === state.language &&
-    notice === state.deviceNotice &&
-    Intl.DateTimeFormat().resolvedOptions().timeZone === state.timeZone;
+  const same = wanted === state.language && notice === state.deviceNotice;
+  // Another time zone does not throw the markup away (ADR 37): dates are hydrated as the server wrote them, in its
+  // zone, then shown in the reader's.
+  const otherZone = same && Intl.DateTimeFormat().resolvedOptions().timeZone !== state.timeZone;
+  if (otherZone) setDisplayTimeZone(state.timeZone);
   const language = same ? state.language : wanted;
   setCurrentLanguage(language);
   // The reader's catalogue loads beside the screen's code (the server preloads both).
@@ -94,6 +103,11 @@ async function startServerRendered(state: SsrState) {
   const router = createBrowserRouter(routes, { hydrationData: { loaderData: { root: null } } });
   connectApiEvents(api, { i18n, queryClient, navigate: (to, options) => void router.navigate(to, options) });
 
+  // Every text renders again (the same language, announced again): dates now in the reader's zone.
+  const showReaderZone = () => {
+    setDisplayTimeZone(undefined);
+    void i18n.changeLanguage(i18n.language);
+  };
   const tree = (
     <StrictMode>
       <AppProvider i18n={i18n} queryClient={queryClient}>
@@ -105,6 +119,7 @@ async function startServerRendered(state: SsrState) {
             <RouterProvider router={router} />
           </>
         )}
+        {otherZone ? <AfterHydration then={showReaderZone} /> : null}
       </AppProvider>
     </StrictMode>
   );

@@ -7,7 +7,7 @@ export const SSR_STATE_ID = 'ssr-state';
 /** What the server rendered with: the browser hydrates with the same, or renders afresh when it would differ. */
 export interface SsrState {
   language: Language;
-  /** The server's time zone: dates are formatted in it, so a browser in another zone renders afresh. */
+  /** The server's time zone: dates are formatted in it; a browser elsewhere hydrates in it, then shows its own. */
   timeZone: string;
   deviceNotice: boolean;
   /** The visitor's query cache (site info, the page's data). */

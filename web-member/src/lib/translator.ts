@@ -15,8 +15,13 @@ export type TFunction = (key: string, options?: TranslateOptions) => string;
 export interface I18n {
   readonly language: Language;
   t: TFunction;
-  /** Loads the language's catalogue when it is not here yet, then switches every text to it. */
+  /**
+   * Loads the language's catalogue when it is not here yet, then switches every text to it. The same language
+   * again renders every text again (what the page does when dates move to the reader's time zone).
+   */
   changeLanguage(language: Language): Promise<void>;
+  /** Bumped by each `changeLanguage`: what `useTranslation` re-renders on. */
+  readonly revision: number;
   on(event: 'languageChanged', listener: (language: Language) => void): void;
   off(event: 'languageChanged', listener: (language: Language) => void): void;
 }
@@ -59,6 +64,7 @@ export function createTranslator(
   let plurals = new Intl.PluralRules(initial);
   const i18n: I18n = {
     language: initial,
+    revision: 0,
     t: (key, options) => {
       const catalogue = loaded[i18n.language];
       let text: string | undefined;
@@ -72,7 +78,7 @@ export function createTranslator(
     },
     async changeLanguage(language) {
       loaded[language] ??= await load(language);
-      (i18n as { language: Language }).language = language;
+      Object.assign(i18n, { language, revision: i18n.revision + 1 });
       plurals = new Intl.PluralRules(language);
       for (const listener of [...listeners]) listener(language);
     },
@@ -92,14 +98,14 @@ export function I18nProvider({ i18n, children }: { i18n: I18n; children: ReactNo
 export function useTranslation(): { t: TFunction; i18n: I18n } {
   const i18n = useContext(I18nContext);
   if (!i18n) throw new Error('useTranslation needs an <I18nProvider>');
-  const language = useSyncExternalStore(
+  const revision = useSyncExternalStore(
     (changed) => {
       i18n.on('languageChanged', changed);
       return () => i18n.off('languageChanged', changed);
     },
-    () => i18n.language,
-    () => i18n.language,
+    () => i18n.revision,
+    () => i18n.revision,
   );
-  // A new `t` per language, so effects and memos that depend on it run again.
-  return useMemo(() => ({ t: (key, options) => i18n.t(key, options), i18n }), [i18n, language]);
+  // A new `t` per change, so effects and memos that depend on it run again.
+  return useMemo(() => ({ t: (key, options) => i18n.t(key, options), i18n }), [i18n, revision]);
 }
