@@ -9,6 +9,11 @@ function deferred<T>() {
   return { promise, resolve };
 }
 
+/** Until a render has started (a render waits for the changes that dropped its page to settle first). */
+async function started(compute: jest.Mock): Promise<void> {
+  while (compute.mock.calls.length === 0) await new Promise((resolve) => setImmediate(resolve));
+}
+
 const made = (value: string, ids: string[] = [TOPIC], broad = false, bytes = 1_000): Computed<string> => ({
   value,
   bytes,
@@ -34,7 +39,9 @@ describe('RenderCache', () => {
   it('hands a render that crossed a change concerning it to its waiters but does not keep it', async () => {
     const cache = new RenderCache<string>(1_000_000, 60_000);
     const render = deferred<Computed<string>>();
-    const page = cache.get('a', () => render.promise);
+    const compute = jest.fn(() => render.promise);
+    const page = cache.get('a', compute);
+    await started(compute);
     cache.changed([TOPIC]);
     render.resolve(made('old'));
     expect(await page).toBe('old');
@@ -44,7 +51,9 @@ describe('RenderCache', () => {
   it('never hands a request that came after a change the render that was under way across it', async () => {
     const cache = new RenderCache<string>(1_000_000, 60_000);
     const before = deferred<Computed<string>>();
-    const early = cache.get('a', () => before.promise);
+    const compute = jest.fn(() => before.promise);
+    const early = cache.get('a', compute);
+    await started(compute);
     cache.changed([TOPIC]);
     const after = deferred<Computed<string>>();
     const late = cache.get('a', () => after.promise);
@@ -58,13 +67,32 @@ describe('RenderCache', () => {
   it('lets a request join a render a change not concerning it came during', async () => {
     const cache = new RenderCache<string>(1_000_000, 60_000);
     const render = deferred<Computed<string>>();
-    const early = cache.get('a', () => render.promise);
+    const first = jest.fn(() => render.promise);
+    const early = cache.get('a', first);
+    await started(first);
     cache.changed([OTHER]);
     const compute = jest.fn(async () => made('second render'));
     const late = cache.get('a', compute);
     render.resolve(made('first render'));
     expect([await early, await late]).toEqual(['first render', 'first render']);
     expect(compute).not.toHaveBeenCalled();
+  });
+
+  it('renders a dropped page once the notices of a change have settled, not once per notice', async () => {
+    const cache = new RenderCache<string>(1_000_000, 60_000, () => [], { quietMs: 20, maxMs: 200 });
+    await cache.get('a', async () => made('v1'));
+    cache.changed([TOPIC]);
+    const compute = jest.fn(async () => made('v2'));
+    const page = cache.get('a', compute);
+    // More notices of the same change (other projections applying it) while the render waits to start.
+    for (let i = 0; i < 3; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      expect(compute).not.toHaveBeenCalled();
+      cache.changed([TOPIC]);
+    }
+    expect(await page).toBe('v2');
+    expect(compute).toHaveBeenCalledTimes(1);
+    expect(await cache.get('a', async () => made('v3'))).toBe('v2');
   });
 
   it('drops a page that read a list on any change, and every page on a site-wide one', async () => {

@@ -27,7 +27,7 @@ interface Entry<V> {
 }
 
 /** What was heard while a render was under way: whether any change, the ids named, whether one concerned everything. */
-type Crossed = { ids: Set<string>; any: boolean; all: boolean };
+type Crossed = { ids: Set<string>; any: boolean; all: boolean; first: number; last: number };
 
 /** A render under way: its value, what changed while it ran, the context it runs under, and when it is settled. */
 interface Flight<V> {
@@ -37,6 +37,17 @@ interface Flight<V> {
   /** Resolves once the value is kept or not (never rejects). */
   settled: Promise<void>;
 }
+
+/** A page a change dropped (or whose render a change crossed) lately: what it was made from, when changes came. */
+interface Settling {
+  ids: Set<string>;
+  broad: boolean;
+  first: number;
+  last: number;
+}
+
+/** At most this many pages settling at once (past it, the oldest records are forgotten: renders do not wait). */
+const MAX_SETTLING = 10_000;
 
 /** Past this many ids heard during one render, it is treated as having crossed a change to everything. */
 const CROSSED_IDS = 50_000;
@@ -57,6 +68,8 @@ export class RenderCache<V> {
   private readonly flights = new Map<string, Flight<V>>();
   /** For each render under way, what changed since it started. */
   private readonly crossing = new Set<Crossed>();
+  /** Pages changes dropped lately: their next render waits until the changes have settled. */
+  private readonly settling = new Map<string, Settling>();
   private size = 0;
 
   constructor(
@@ -65,6 +78,13 @@ export class RenderCache<V> {
     private readonly refreshAfterMs: number,
     /** The site-wide state renders depend on besides events (the settings copies): compared by identity. */
     private readonly context: () => readonly unknown[] = () => [],
+    /**
+     * One change reaches this process as several notices (each projection applying it, then the counters and
+     * points it causes), a few milliseconds to a few hundred apart. A dropped page's next render waits until no
+     * notice concerning it came for `quietMs`, at most `maxMs` after the first: one render instead of one per
+     * notice. Requests wait for it; none is sent the dropped page.
+     */
+    private readonly settle = { quietMs: 25, maxMs: 100 },
   ) {}
 
   /** Bytes held now. */
@@ -114,8 +134,11 @@ export class RenderCache<V> {
 
   /** A change applied in this process: `ids` it names, or null for one that may concern every page. */
   changed(ids: readonly string[] | null): void {
+    const now = Date.now();
     for (const crossed of this.crossing) {
       crossed.any = true;
+      crossed.first ||= now;
+      crossed.last = now;
       if (!ids || crossed.ids.size + ids.length > CROSSED_IDS) crossed.all = true;
       else for (const id of ids) crossed.ids.add(id);
     }
@@ -123,30 +146,70 @@ export class RenderCache<V> {
       for (const key of [...this.entries.keys()]) this.remove(key);
       return;
     }
-    for (const key of [...this.broad]) this.remove(key);
-    for (const id of ids) for (const key of [...(this.byId.get(id) ?? [])]) this.remove(key);
+    for (const settling of this.settling.values())
+      if (settling.broad || ids.some((id) => settling.ids.has(id))) settling.last = now;
+    const dropped = new Set(this.broad);
+    for (const id of ids) for (const key of this.byId.get(id) ?? []) dropped.add(key);
+    for (const key of dropped) {
+      const entry = this.entries.get(key);
+      if (entry) this.settleFrom(key, new Set(entry.ids), entry.broad, now, now);
+      this.remove(key);
+    }
+  }
+
+  private settleFrom(key: string, ids: Set<string>, broad: boolean, first: number, last: number): void {
+    if (this.settle.maxMs <= 0) return;
+    const known = this.settling.get(key);
+    if (known) {
+      known.last = Math.max(known.last, last);
+      return;
+    }
+    if (this.settling.size >= MAX_SETTLING) this.settling.delete(this.settling.keys().next().value!);
+    this.settling.set(key, { ids, broad, first, last });
+  }
+
+  /** Resolves once the changes that dropped `key` have settled (at once when none did). */
+  private async settled(key: string): Promise<void> {
+    for (;;) {
+      const settling = this.settling.get(key);
+      if (!settling) return;
+      const until = Math.min(settling.last + this.settle.quietMs, settling.first + this.settle.maxMs);
+      const wait = until - Date.now();
+      if (wait <= 0) {
+        this.settling.delete(key);
+        return;
+      }
+      await new Promise((resolve) => setTimeout(resolve, wait));
+    }
   }
 
   private load(key: string, context: readonly unknown[], compute: () => Promise<Computed<V>>): Flight<V> {
-    const crossed: Crossed = { ids: new Set(), any: false, all: false };
-    this.crossing.add(crossed);
+    // Registered as crossing only once the render starts: a change while it waits to start concerns no read.
+    const crossed: Crossed = { ids: new Set(), any: false, all: false, first: 0, last: 0 };
     // Done with, synchronously as it settles: no request joins a render that is over.
     const over = () => {
       this.crossing.delete(crossed);
       if (this.flights.get(key) === flight) this.flights.delete(key);
     };
-    const value = compute().then(
-      (computed) => {
-        over();
-        if (keepable(computed.sources, crossed) && sameContext(context, this.context()))
-          this.store(key, computed, context);
-        return computed.value;
-      },
-      (error: unknown) => {
-        over();
-        throw error;
-      },
-    );
+    const value = this.settled(key)
+      .then(() => {
+        this.crossing.add(crossed);
+        return compute();
+      })
+      .then(
+        (computed) => {
+          over();
+          if (keepable(computed.sources, crossed) && sameContext(context, this.context()))
+            this.store(key, computed, context);
+          else if (crossed.any && !crossed.all)
+            this.settleFrom(key, computed.sources.ids, computed.sources.broad, crossed.first, crossed.last);
+          return computed.value;
+        },
+        (error: unknown) => {
+          over();
+          throw error;
+        },
+      );
     const flight: Flight<V> = {
       value,
       crossed,
