@@ -59,9 +59,12 @@ const configSchema = z.object({
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
   /** The local-disk file storage's root (uploads); shared by every service in the distributed deployment. */
   FILE_STORAGE_DIR: z.string().min(1).default('.data/files'),
+  /** The TCP port this process answers peer commands on (`@nestjs/microservices`, ADR 0040); unset: only over HTTP. */
+  PEER_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   /**
-   * Where the other contexts' services answer peer commands (distributed mode only): `wallet=http://wallet:3000,…`.
-   * A context hosted in this process is called directly and needs no entry.
+   * Where the other contexts' services answer peer commands (distributed mode only, ADR 0040):
+   * `wallet=tcp://wallet:3100,…` (the `@nestjs/microservices` TCP transport, `PEER_PORT` of that service) or
+   * `wallet=http://wallet:3000` (its HTTP port). A context hosted in this process is called directly and needs no entry.
    */
   PEER_URLS: z
     .string()
@@ -72,9 +75,12 @@ const configSchema = z.object({
         .split(',')
         .map((part) => part.trim())
         .filter(Boolean)) {
-        const match = /^([a-z]+)=(https?:\/\/\S+?)\/?$/.exec(pair);
+        const match = /^([a-z]+)=((?:https?:\/\/\S+?)|(?:tcp:\/\/[^/\s:]+:\d{1,5}))\/?$/.exec(pair);
         if (!match) {
-          ctx.addIssue({ code: 'custom', message: `"${pair}" is not context=http(s)://host:port` });
+          ctx.addIssue({
+            code: 'custom',
+            message: `"${pair}" is not context=http(s)://host:port or context=tcp://host:port`,
+          });
           continue;
         }
         urls[match[1]!] = match[2]!;

@@ -17,7 +17,7 @@ import { rootLogger } from './observability/logger';
 import { Metrics } from './observability/metrics';
 import { Readiness } from './observability/readiness';
 import { KAFKA, MONGO_CLIENT } from './platform.tokens';
-import { PeerCommands, PeerController } from './peers';
+import { PeerCommands, PeerController, PeerMessageController } from './peers';
 import { SiteModeGuard } from './settings/site-mode.guard';
 import { SiteSettingsCache } from './settings/site-settings.cache';
 
@@ -46,7 +46,7 @@ export class PlatformModule {
     return {
       module: PlatformModule,
       imports: [CqrsModule.forRoot(), FilesModule],
-      controllers: [HealthController, OpsController, PeerController],
+      controllers: [HealthController, OpsController, PeerController, PeerMessageController],
       providers: [
         { provide: APP_CONFIG, useValue: config },
         {

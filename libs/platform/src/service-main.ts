@@ -1,4 +1,6 @@
 import type { Type } from '@nestjs/common';
+import { Transport } from '@nestjs/microservices';
+import type { MicroserviceOptions } from '@nestjs/microservices';
 import { AppRootModule } from './app-root.module';
 import { createApp, CreatedApp } from './bootstrap';
 import { AppConfig, ConfigError, loadConfig } from './config';
@@ -23,6 +25,14 @@ export async function runService(
   }
   const created = await createApp(AppRootModule.hosting(config, contexts), config);
   await configure(created.app, config);
+  if (config.PEER_PORT) {
+    // Peer commands from the other services over TCP (ADR 0040); the member guards and filters stay HTTP-only.
+    created.app.connectMicroservice<MicroserviceOptions>({
+      transport: Transport.TCP,
+      options: { host: config.HOST, port: config.PEER_PORT },
+    });
+    await created.app.startAllMicroservices();
+  }
   await created.app.listen({ port: config.PORT, host: config.HOST });
   const address = created.app.getHttpServer().address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;

@@ -1,3 +1,4 @@
+import { qaContentCommands } from '@forum/contracts';
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import type {
   AnswerEvent,
@@ -114,7 +115,7 @@ export class QaModerationPeers implements OnModuleInit {
   ) {}
 
   onModuleInit(): void {
-    registerContentModeration<ContentRef>(this.peers, 'qa', {
+    registerContentModeration(this.peers, qaContentCommands, {
       isDeleted: (ref) => this.isDeleted(ref),
       change: (ref, action, meta) => this.change(ref, action, meta),
     });

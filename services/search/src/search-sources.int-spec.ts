@@ -1,3 +1,4 @@
+import { searchQueryCommand } from '@forum/contracts';
 import { DEFAULT_MEMBER_ROLE_ID, MEMBER_PERMISSIONS, newId } from '@forum/contracts';
 import type { CommandMetadata, Page } from '@forum/contracts';
 import { CommandBus } from '@nestjs/cqrs';
@@ -15,7 +16,7 @@ import { WalletModule } from '../../wallet/src/wallet.module';
 import { IndexFollower } from './engine/index-follower';
 import { searchable } from './search.fixture';
 import type { SearchResultView } from './query/search.controller';
-import type { SearchPeerInput, SearchPeerResult } from './query/search.peer';
+import type { SearchPeerInput } from './query/search.peer';
 import { SearchModule } from './search.module';
 
 const system = (): CommandMetadata => ({
@@ -46,8 +47,7 @@ describe('search over questions and help articles', () => {
       throw new Error(`search ${query}: ${response.status} ${JSON.stringify(response.body)}`);
     return response.body.items.map((item) => item.id);
   };
-  const peerSearch = (input: SearchPeerInput) =>
-    t.app.get(PeerCommands).execute<SearchPeerResult>('search.query', input, system());
+  const peerSearch = (input: SearchPeerInput) => t.app.get(PeerCommands).execute(searchQueryCommand, input, system());
 
   async function member(): Promise<string> {
     const account = `s${Date.now().toString(36)}${Math.floor(Math.random() * 1e6)}`;

@@ -1,3 +1,4 @@
+import { searchQueryCommand } from '@forum/contracts';
 import { DEFAULT_MEMBER_ROLE_ID, MEMBER_PERMISSIONS } from '@forum/contracts';
 import type { Page } from '@forum/contracts';
 import { PeerCommands, PermissionChecker } from '@forum/platform';
@@ -7,7 +8,7 @@ import { IndexFollower } from './engine/index-follower';
 import { searchable } from './search.fixture';
 import { HotTerms as HotTermsForTest } from './query/hot-terms';
 import type { SearchResultView } from './query/search.controller';
-import type { SearchPeerInput, SearchPeerResult } from './query/search.peer';
+import type { SearchPeerInput } from './query/search.peer';
 import { SearchModule } from './search.module';
 
 describe('search over topics', () => {
@@ -35,7 +36,7 @@ describe('search over topics', () => {
     f.t.app
       .select(SearchModule)
       .get(PeerCommands)
-      .execute<SearchPeerResult>('search.query', input, {
+      .execute(searchQueryCommand, input, {
         actor: { kind: 'member', id: bob },
         now: new Date(),
         correlationId: 'search-peer-test',

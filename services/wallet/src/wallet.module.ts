@@ -8,6 +8,7 @@ import {
 } from '@forum/platform';
 import type { AppConfig } from '@forum/platform';
 import { AuditController } from './audit/audit.controller';
+import { LedgerAuditPeer } from './audit/ledger-audit.peer';
 import { EnvelopeClaims } from './envelopes/envelope-claims';
 import { EnvelopeRefunds } from './envelopes/envelope-refunds';
 import { EnvelopeSending } from './envelopes/envelope-sending';
@@ -84,6 +85,7 @@ export const WALLET_PROJECTIONS = [
     LedgerReader,
     Transfers,
     PaidUnlocks,
+    LedgerAuditPeer,
     Adjustments,
     PointsForPosting,
     Bounties,

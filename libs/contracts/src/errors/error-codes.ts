@@ -15,6 +15,8 @@ export const errorStatus = {
   'common.internal': 500,
   'common.unavailable': 503,
   'common.timeout': 504,
+  'common.peer_unavailable': 503,
+  'common.peer_answer_malformed': 502,
   'auth.unauthorized': 401,
   'auth.token_expired': 401,
   'auth.token_invalid': 401,

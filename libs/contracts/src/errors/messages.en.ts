@@ -14,6 +14,9 @@ export const en: Record<ErrorCode | FieldErrorCode, string> = {
   'common.internal': 'Something went wrong on our side.',
   'common.unavailable': 'The service is temporarily unavailable.',
   'common.timeout': 'The current request is not responding, please wait a while before visiting again.',
+  'common.peer_unavailable': 'Part of the service is not reachable right now. Please try again in a moment.',
+  'common.peer_answer_malformed':
+    'Part of the service answered something we could not understand. Please try again later.',
   'auth.unauthorized': 'Please log in first.',
   'auth.token_expired': 'Your session has expired.',
   'auth.token_invalid': 'Your session is not valid. Please log in again.',

@@ -13,6 +13,8 @@ export const zh: Record<ErrorCode | FieldErrorCode, string> = {
   'common.internal': '服务器错误。',
   'common.unavailable': '服务暂时不可用。',
   'common.timeout': '当前请求无响应，请稍后再访问。',
+  'common.peer_unavailable': '部分服务暂时无法连接，请稍后再试。',
+  'common.peer_answer_malformed': '部分服务返回了无法识别的结果，请稍后再试。',
   'auth.unauthorized': '请先登录。',
   'auth.token_expired': '登录已过期。',
   'auth.token_invalid': '登录状态无效，请重新登录。',

@@ -1,2 +1,3 @@
 export * from './peer-commands';
 export * from './peer.controller';
+export * from './peer-message.controller';

@@ -24,6 +24,6 @@ export class PeerController {
     @Headers('x-peer-token') token: string | undefined,
     @Body() body: unknown,
   ): Promise<PeerAnswer> {
-    return this.peers.answer(context, command, token, body);
+    return this.peers.answer(`${context}.${command}`, token, body);
   }
 }

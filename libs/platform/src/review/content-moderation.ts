@@ -1,4 +1,4 @@
-import type { Actor, CommandMetadata } from '@forum/contracts';
+import type { Actor, CommandMetadata, ContentModerationCommand } from '@forum/contracts';
 import { DomainError } from '@forum/event-store';
 import type { PeerCommands } from '../peers/peer-commands';
 
@@ -17,11 +17,12 @@ export interface ModeratedContent<TRef> {
  * staff uphold a report or enough members report an item, `<context>.restoreContent` when a hidden item is cleared.
  * Idempotent: deleting a deleted item or restoring a live one changes nothing.
  */
-export function registerContentModeration<TRef>(
+export function registerContentModeration<K extends string>(
   peers: PeerCommands,
-  context: string,
-  content: ModeratedContent<TRef>,
+  commands: { delete: ContentModerationCommand<K>; restore: ContentModerationCommand<K> },
+  content: ModeratedContent<{ kind: K; contentId: string }>,
 ): void {
+  type TRef = { kind: K; contentId: string };
   const apply = async (ref: TRef, given: CommandMetadata, action: ModerationAction) => {
     const meta = asModerator(given);
     const deleted = await content.isDeleted(ref);
@@ -29,10 +30,8 @@ export function registerContentModeration<TRef>(
     await content.change(ref, action, meta);
     return { changed: true };
   };
-  peers.register<TRef, { changed: boolean }>(`${context}.deleteContent`, (input, meta) => apply(input, meta, 'delete'));
-  peers.register<TRef, { changed: boolean }>(`${context}.restoreContent`, (input, meta) =>
-    apply(input, meta, 'restore'),
-  );
+  peers.register(commands.delete, (input, meta) => apply(input as TRef, meta, 'delete'));
+  peers.register(commands.restore, (input, meta) => apply(input as TRef, meta, 'restore'));
 }
 
 /**

@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { Db } from 'mongodb';
-import { newId, translateError } from '@forum/contracts';
+import { newId, searchQueryCommand, translateError } from '@forum/contracts';
 import type { AssistantSource, CommandMetadata, AssistantConversationEvent, Language } from '@forum/contracts';
 import { ProjectionWaiter } from '@forum/event-bus';
 import { DomainError, EventStore } from '@forum/event-store';
@@ -235,8 +235,8 @@ export class Conversations {
   /** Public content about the question; a search that fails leaves the provider without context, not the member. */
   private async publicContext(question: string, meta: CommandMetadata): Promise<PublicSnippet[]> {
     try {
-      const { items } = await this.peers.execute<{ items: PublicSnippet[] }>(
-        'search.query',
+      const { items } = await this.peers.execute(
+        searchQueryCommand,
         { q: question.slice(0, SEARCH_QUERY_LENGTH), limit: CONTEXT_RESULTS },
         withoutAddress(meta),
       );

@@ -1,6 +1,6 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { streamId } from '@forum/contracts';
+import { forumContentCommands, streamId } from '@forum/contracts';
 import type { CommandMetadata } from '@forum/contracts';
 import { DomainError, EventStore, fold } from '@forum/event-store';
 import { PeerCommands, registerContentModeration } from '@forum/platform';
@@ -38,7 +38,7 @@ export class ModerationPeers implements OnModuleInit {
   ) {}
 
   onModuleInit(): void {
-    registerContentModeration<ContentRef>(this.peers, 'forum', {
+    registerContentModeration(this.peers, forumContentCommands, {
       isDeleted: (ref) => this.isDeleted(ref),
       change: (ref, action, meta) => this.change(ref, action, meta),
     });

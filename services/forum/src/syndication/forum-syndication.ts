@@ -1,6 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { Db } from 'mongodb';
 import { randomUUID } from 'node:crypto';
+import { qaSitemapFilesCommand } from '@forum/contracts';
 import type { Actor } from '@forum/contracts';
 import {
   CONTEXT_DB,
@@ -129,8 +130,8 @@ export class ForumSyndication {
   /** The Q&A context's files; without it (a deployment that does not run it), none. */
   private async questionFiles(): Promise<SitemapFiles> {
     try {
-      return await this.peers.execute<SitemapFiles>(
-        'qa.sitemapFiles',
+      return await this.peers.execute(
+        qaSitemapFilesCommand,
         {},
         { actor: SYSTEM, now: new Date(), correlationId: randomUUID() },
       );

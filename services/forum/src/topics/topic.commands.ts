@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { CommandMetadata } from '@forum/contracts';
-import { newId, streamId } from '@forum/contracts';
+import { cancelEnvelopeCommand, newId, sendEnvelopeCommand, streamId } from '@forum/contracts';
 import { ProjectionWaiter } from '@forum/event-bus';
 import { DomainError, EventStore, HandleResult } from '@forum/event-store';
 import { APP_CONFIG, ipLocationOf, parseHiddenBlocks, PeerCommands, SiteSettingsCache } from '@forum/platform';
@@ -120,7 +120,7 @@ export class TopicCommands {
   ): Promise<string> {
     const envelopeId = newId(meta.now.getTime());
     try {
-      await this.peers.execute('wallet.sendEnvelope', { ...input, envelopeId, topicId, senderId }, envelopeMeta(meta));
+      await this.peers.execute(sendEnvelopeCommand, { ...input, envelopeId, topicId, senderId }, envelopeMeta(meta));
     } catch (error) {
       if (!(error instanceof DomainError)) await this.cancelEnvelope(envelopeId, senderId, meta);
       throw error;
@@ -131,7 +131,7 @@ export class TopicCommands {
   /** Gives the frozen total back when the topic was not posted; if even that fails, the envelope's expiry will. */
   private async cancelEnvelope(envelopeId: string, senderId: string, meta: CommandMetadata): Promise<void> {
     try {
-      await this.peers.execute('wallet.cancelEnvelope', { envelopeId, senderId }, envelopeMeta(meta));
+      await this.peers.execute(cancelEnvelopeCommand, { envelopeId, senderId }, envelopeMeta(meta));
     } catch (error) {
       this.logger.error({ err: error, envelopeId, msg: 'red envelope of an unposted topic not cancelled' });
     }

@@ -1,4 +1,4 @@
-import { BALANCE_MODULES, newId, PAY_UNLOCK, POINTS_MODULES } from '@forum/contracts';
+import { BALANCE_MODULES, newId, payUnlockCommand, POINTS_MODULES } from '@forum/contracts';
 import type { ErrorBody, Page, PayUnlockInput } from '@forum/contracts';
 import { PeerCommands, SiteSettingsCache } from '@forum/platform';
 import { eventually } from '@forum/testing';
@@ -220,9 +220,11 @@ describe('paid unlocks (types 40 points and 50 balance)', () => {
     const topicId = await post('<hide type="40" value="25"><p>HEALED-MARK</p></hide>');
     // The request paid and died before recording: only the wallet's side happened.
     const input: PayUnlockInput = { topicId, readerId: reader, authorId: author, type: 40, price: 25 };
-    await f.t.app
-      .get(PeerCommands)
-      .execute(PAY_UNLOCK, input, { actor: { kind: 'member', id: reader }, now: new Date(), correlationId: newId() });
+    await f.t.app.get(PeerCommands).execute(payUnlockCommand, input, {
+      actor: { kind: 'member', id: reader },
+      now: new Date(),
+      correlationId: newId(),
+    });
     await eventually(async () => expect((await detail(reader, topicId)).content).toContain('HEALED-MARK'), {
       timeoutMs: 20_000,
     });

@@ -1,7 +1,7 @@
 import { timingSafeEqual, createHash } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import { PAY_UNLOCK } from '@forum/contracts';
-import type { CommandMetadata, PayUnlockInput, PayUnlockResult, UnlockEvent } from '@forum/contracts';
+import { payUnlockCommand } from '@forum/contracts';
+import type { CommandMetadata, PayUnlockInput, UnlockEvent } from '@forum/contracts';
 import { ProjectionWaiter } from '@forum/event-bus';
 import { DomainError, EventStore } from '@forum/event-store';
 import { APP_CONFIG, blockIdOf, hiddenBlockContents, parseHiddenBlocks, PeerCommands } from '@forum/platform';
@@ -92,7 +92,7 @@ export class UnlockCommands {
       const price = unlockPrice(blocks);
       if (body.price !== price) throw new DomainError('forum.unlock_price_changed', { price });
       const input: PayUnlockInput = { topicId, readerId: memberId, authorId: topic.authorId, type: body.type, price };
-      pricePaid = (await this.peers.execute<PayUnlockResult>(PAY_UNLOCK, input, meta)).paid;
+      pricePaid = (await this.peers.execute(payUnlockCommand, input, meta)).paid;
     }
     const blockIds = opened.map((block) => blockIdOf(block, topic.since));
     const result = await this.record({ ...grant, blockIds, pricePaid }, meta);

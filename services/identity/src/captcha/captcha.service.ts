@@ -1,7 +1,7 @@
 import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
 import type { Db } from 'mongodb';
 import svgCaptcha from 'svg-captcha';
-import { newId } from '@forum/contracts';
+import { checkCaptchaCommand, newId } from '@forum/contracts';
 import { CONTEXT_DB, PeerCommands } from '@forum/platform';
 
 export const CAPTCHA_LENGTH = 4;
@@ -26,9 +26,7 @@ export class CaptchaService implements OnModuleInit {
   ) {}
 
   onModuleInit(): void {
-    this.peers.register<{ captchaKey?: string; text?: string }, boolean>('identity.checkCaptcha', (input) =>
-      this.check(input?.captchaKey, input?.text),
-    );
+    this.peers.register(checkCaptchaCommand, (input) => this.check(input?.captchaKey, input?.text));
   }
 
   private get captchas() {

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Db } from 'mongodb';
 import { z } from 'zod';
+import { emailMemberCommand } from '@forum/contracts';
 import { DomainError } from '@forum/event-store';
 import { CONTEXT_DB, PeerCommands } from '@forum/platform';
 import { ContactStore } from '../phone/contact.store';
@@ -33,7 +34,7 @@ export class MemberEmailPeer {
     @Inject(EMAIL_SENDER) private readonly email: EmailSender,
     @Inject(CONTEXT_DB) private readonly db: Db,
   ) {
-    peers.register<unknown, EmailMemberResult>('identity.emailMember', async (input) => {
+    peers.register(emailMemberCommand, async (input) => {
       const parsed = emailMemberInput.safeParse(input);
       if (!parsed.success) throw new DomainError('common.validation_failed');
       return this.send(parsed.data);

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { z } from 'zod';
-import { MEMBERSHIP_DURATION_UNITS } from '@forum/contracts';
+import { extendRoleCommand, MEMBERSHIP_DURATION_UNITS } from '@forum/contracts';
 import { DomainError } from '@forum/event-store';
 import { PeerCommands } from '@forum/platform';
 import { ExtendRoleCommand } from './commands';
@@ -24,7 +24,7 @@ const extendRoleInput = z.strictObject({
 @Injectable()
 export class RoleExtensionPeer {
   constructor(peers: PeerCommands, commands: CommandBus) {
-    peers.register('identity.extendRole', async (input, meta) => {
+    peers.register(extendRoleCommand, async (input, meta) => {
       const parsed = extendRoleInput.safeParse(input);
       if (!parsed.success) throw new DomainError('common.validation_failed');
       return commands.execute(new ExtendRoleCommand(parsed.data, meta));

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { newId } from '@forum/contracts';
+import { emailMemberCommand, newId } from '@forum/contracts';
 import { PeerCommands } from '@forum/platform';
 
 export interface MemberEmail {
@@ -21,8 +21,8 @@ export class MemberMailer {
   constructor(private readonly peers: PeerCommands) {}
 
   send(memberId: string, email: MemberEmail): Promise<MemberMailResult> {
-    return this.peers.execute<MemberMailResult>(
-      'identity.emailMember',
+    return this.peers.execute(
+      emailMemberCommand,
       { memberId, ...email },
       { actor: { kind: 'system', id: null }, now: new Date(), correlationId: newId() },
     );

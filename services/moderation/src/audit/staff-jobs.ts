@@ -2,8 +2,8 @@ import { Controller, Get, HttpCode, Inject, Injectable, Logger, Param, Post } fr
 import { ApiTags } from '@nestjs/swagger';
 import type { MongoClient } from 'mongodb';
 import { z } from 'zod';
-import { newId, streamId } from '@forum/contracts';
-import type { CommandMetadata, StaffJobEvent, StaffJobKind } from '@forum/contracts';
+import { auditLedgersCommand, newId, streamId } from '@forum/contracts';
+import type { CommandMetadata, LedgerAuditReport, StaffJobEvent, StaffJobKind } from '@forum/contracts';
 import { rebuildProjection } from '@forum/event-bus';
 import { Decider, DomainError, EventStore } from '@forum/event-store';
 import {
@@ -11,13 +11,12 @@ import {
   CommandMeta,
   hostedProjections,
   MONGO_CLIENT,
+  PeerCommands,
   RateLimit,
   RequiresPermission,
   ValidBody,
 } from '@forum/platform';
 import type { AppConfig } from '@forum/platform';
-import { auditLedgers } from '../../../wallet/src/audit/ledger-audit';
-import type { AuditReport } from '../../../wallet/src/audit/ledger-audit';
 import { eventContexts } from './event-log';
 
 export interface RebuiltProjection {
@@ -40,7 +39,7 @@ export interface StaffJobView {
   finishedAt: string | null;
   startedBy: string;
   projections: string[];
-  result: { rebuilt: RebuiltProjection[] } | { audit: AuditReport } | null;
+  result: { rebuilt: RebuiltProjection[] } | { audit: LedgerAuditReport } | null;
   error: string | null;
 }
 
@@ -88,6 +87,7 @@ export class StaffJobs {
     @Inject(MONGO_CLIENT) private readonly client: MongoClient,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly store: EventStore,
+    private readonly peers: PeerCommands,
   ) {}
 
   /** The read models this process can rebuild, by context. */
@@ -121,7 +121,7 @@ export class StaffJobs {
   }
 
   startLedgerAudit(meta: CommandMetadata): Promise<StaffJobView> {
-    return this.start('ledgerAudit', [], meta, (job) => this.audit(job));
+    return this.start('ledgerAudit', [], meta, (job) => this.audit(job, meta));
   }
 
   private async start(
@@ -209,15 +209,11 @@ export class StaffJobs {
     return { ok: true, result: { rebuilt }, summary: `${rebuilt.length} read model(s) rebuilt from ${events} events` };
   }
 
-  private async audit(job: StaffJobView) {
+  private async audit(job: StaffJobView, meta: CommandMetadata) {
+    // The wallet replays its own ledgers (`wallet.auditLedgers`): this context never reads the wallet's database.
+    // One answer at the end: the job shows the replay step until then.
     job.step = 'replay';
-    const report = await auditLedgers(this.client.db(`${this.config.MONGO_DB_PREFIX}wallet`), {
-      onProgress: ({ phase, done, total }) => {
-        job.step = phase;
-        // The replay is most of the work; comparing with the read model is the rest.
-        job.progress = phase === 'compare' ? 90 : Math.min(89, Math.floor((total === 0 ? 1 : done / total) * 90));
-      },
-    });
+    const report = await this.peers.execute(auditLedgersCommand, {}, meta);
     const summary = report.ok
       ? `ledgers agree: ${report.wallets} wallets, ${report.events} events`
       : `${report.differences.length} difference(s) in ${report.wallets} wallets`;

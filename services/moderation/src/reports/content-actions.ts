@@ -1,18 +1,18 @@
 import { Injectable, Logger } from '@nestjs/common';
+import { forumContentCommands, qaContentCommands } from '@forum/contracts';
 import type { CommandMetadata, ReportKind } from '@forum/contracts';
 import { DomainError } from '@forum/event-store';
 import { PeerCommands } from '@forum/platform';
-import type { PeerCommandName } from '@forum/platform';
 
 /** The context that owns each reportable kind: it deletes and restores its own content on moderation's command. */
-const OWNER: Record<ReportKind, 'forum' | 'qa'> = {
-  topic: 'forum',
-  comment: 'forum',
-  reply: 'forum',
-  question: 'qa',
-  answer: 'qa',
-  answerReply: 'qa',
-};
+const OWNER = {
+  topic: forumContentCommands,
+  comment: forumContentCommands,
+  reply: forumContentCommands,
+  question: qaContentCommands,
+  answer: qaContentCommands,
+  answerReply: qaContentCommands,
+} as const;
 
 /** What the owning context's `deleteContent` / `restoreContent` peer commands take (ADR 0020). */
 export interface ContentActionInput {
@@ -29,11 +29,11 @@ export class ContentActions {
 
   /** Soft-deletes the content (restorable by staff); the owner's refusal travels back as its `DomainError`. */
   delete(input: ContentActionInput, meta: CommandMetadata): Promise<void> {
-    return this.run(`${OWNER[input.kind]}.deleteContent`, input, meta);
+    return this.run('delete', input, meta);
   }
 
   restore(input: ContentActionInput, meta: CommandMetadata): Promise<void> {
-    return this.run(`${OWNER[input.kind]}.restoreContent`, input, meta);
+    return this.run('restore', input, meta);
   }
 
   /** The auto-hide acts for the moderation system, not for a person: a failure is logged, the filing stands. */
@@ -44,11 +44,14 @@ export class ContentActions {
     );
   }
 
-  private async run(name: PeerCommandName, input: ContentActionInput, meta: CommandMetadata): Promise<void> {
+  private async run(action: 'delete' | 'restore', input: ContentActionInput, meta: CommandMetadata): Promise<void> {
+    const command = OWNER[input.kind][action] as
+      (typeof forumContentCommands)['delete'] | (typeof qaContentCommands)['delete'];
+    const name = command.name;
     try {
-      await this.peers.execute(name, input, meta);
+      await this.peers.execute(command as (typeof forumContentCommands)['delete'], input as never, meta);
     } catch (error) {
-      if (error instanceof DomainError) throw error;
+      if (error instanceof DomainError && error.code !== 'common.peer_unavailable') throw error;
       // The owning context is not reachable (or not built yet, for Q&A): say so instead of a 500.
       this.logger.warn({ err: error, name }, 'content action unavailable');
       throw new DomainError('moderation.content_action_unavailable');

@@ -114,19 +114,20 @@ describe('reports on Q&A content over HTTP', () => {
     expect(resolved.status).toBe(200);
     await eventually(async () => expect((await f.t.client.get(`/api/qa/questions/${questionId}`)).status).toBe(404));
     const { PeerCommands } = await import('@forum/platform');
+    const { qaContentCommands } = await import('@forum/contracts');
     const peers = f.t.app.get(PeerCommands);
     const meta = () => ({
       actor: { kind: 'staff' as const, id: f.staffId },
       now: new Date(),
       correlationId: 'c-qa-peer',
     });
-    const ref = { kind: 'question', contentId: questionId };
-    expect(await peers.execute('qa.deleteContent', ref, meta())).toEqual({ changed: false });
-    expect(await peers.execute('qa.restoreContent', ref, meta())).toEqual({ changed: true });
-    expect(await peers.execute('qa.restoreContent', ref, meta())).toEqual({ changed: false });
+    const ref = { kind: 'question' as const, contentId: questionId };
+    expect(await peers.execute(qaContentCommands.delete, ref, meta())).toEqual({ changed: false });
+    expect(await peers.execute(qaContentCommands.restore, ref, meta())).toEqual({ changed: true });
+    expect(await peers.execute(qaContentCommands.restore, ref, meta())).toEqual({ changed: false });
     await eventually(async () => expect((await f.t.client.get(`/api/qa/questions/${questionId}`)).status).toBe(200));
     await expect(
-      peers.execute('qa.deleteContent', { kind: 'answer', contentId: 'nope' }, meta()),
+      peers.execute(qaContentCommands.delete, { kind: 'answer', contentId: 'nope' }, meta()),
     ).rejects.toMatchObject({
       code: 'qa.answer_not_found',
     });

@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Db } from 'mongodb';
+import { checkCaptchaCommand } from '@forum/contracts';
 import type { CommandMetadata, SiteSettings } from '@forum/contracts';
 import { DomainError } from '@forum/event-store';
 import { CONTEXT_DB, PeerCommands } from '@forum/platform';
@@ -46,8 +47,8 @@ export class ReportQuota {
     if (hour >= limits.perMemberPerHour) throw new DomainError('moderation.report_rate_limited');
     if (minute < limits.captchaAfterPerMinute) return;
     if (!captcha.captchaKey || !captcha.captchaValue) throw new DomainError('moderation.captcha_required');
-    const right = await this.peers.execute<boolean>(
-      'identity.checkCaptcha',
+    const right = await this.peers.execute(
+      checkCaptchaCommand,
       { captchaKey: captcha.captchaKey, text: captcha.captchaValue },
       meta,
     );

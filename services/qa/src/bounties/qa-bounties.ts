@@ -1,6 +1,13 @@
 import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import type { Db } from 'mongodb';
-import { BOUNTY_COMMANDS, newId } from '@forum/contracts';
+import {
+  adjustBountyCommand,
+  awardBountyCommand,
+  cancelBountyAwardCommand,
+  holdBountyCommand,
+  newId,
+  refundBountyCommand,
+} from '@forum/contracts';
 import type {
   AdjustBountyInput,
   AwardBountyInput,
@@ -51,7 +58,7 @@ export class QaBounties implements OnApplicationBootstrap, BeforeApplicationShut
 
   async hold(input: HoldBountyInput, meta: CommandMetadata): Promise<BountyView> {
     try {
-      return await this.peers.execute<BountyView>(BOUNTY_COMMANDS.hold, input, meta);
+      return await this.peers.execute(holdBountyCommand, input, meta);
     } catch (error) {
       const refusal = error instanceof DomainError ? HOLD_REFUSALS[error.code] : undefined;
       if (refusal) throw new DomainError(refusal);
@@ -60,19 +67,19 @@ export class QaBounties implements OnApplicationBootstrap, BeforeApplicationShut
   }
 
   award(input: AwardBountyInput, meta: CommandMetadata): Promise<BountyView> {
-    return this.peers.execute<BountyView>(BOUNTY_COMMANDS.award, input, meta);
+    return this.peers.execute(awardBountyCommand, input, meta);
   }
 
   cancelAward(questionId: string, round: number, meta: CommandMetadata): Promise<BountyView> {
-    return this.peers.execute<BountyView>(BOUNTY_COMMANDS.cancelAward, { questionId, round }, meta);
+    return this.peers.execute(cancelBountyAwardCommand, { questionId, round }, meta);
   }
 
   adjust(input: AdjustBountyInput, meta: CommandMetadata): Promise<BountyView> {
-    return this.peers.execute<BountyView>(BOUNTY_COMMANDS.adjust, input, meta);
+    return this.peers.execute(adjustBountyCommand, input, meta);
   }
 
   refund(input: RefundBountyInput, meta: CommandMetadata): Promise<BountyView> {
-    return this.peers.execute<BountyView>(BOUNTY_COMMANDS.refund, input, meta);
+    return this.peers.execute(refundBountyCommand, input, meta);
   }
 
   /** After the question's stream changed: pays the adoption, or refunds a deleted question's unawarded bounty. */

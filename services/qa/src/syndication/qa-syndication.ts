@@ -1,5 +1,6 @@
 import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
 import type { Db, Filter } from 'mongodb';
+import { qaSitemapFilesCommand } from '@forum/contracts';
 import type { Page } from '@forum/contracts';
 import { DomainError } from '@forum/event-store';
 import { CONTEXT_DB, FEED_SIZE, lastChange, PeerCommands, SITEMAP_FILE_SIZE, SiteSettingsCache } from '@forum/platform';
@@ -25,7 +26,7 @@ export class QaSyndication implements OnModuleInit {
   ) {}
 
   onModuleInit(): void {
-    this.peers.register('qa.sitemapFiles', () => this.files());
+    this.peers.register(qaSitemapFilesCommand, () => this.files());
   }
 
   async files(): Promise<{ files: number; lastmod: string | null }> {

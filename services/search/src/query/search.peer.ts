@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Db } from 'mongodb';
 import { z } from 'zod';
+import { searchQueryCommand } from '@forum/contracts';
 import { DomainError } from '@forum/event-store';
 import { CONTEXT_DB, PeerCommands, PermissionChecker } from '@forum/platform';
 import { SEARCH_DOCUMENTS, SearchDocument, searchableText } from '../documents/search-documents.projection';
@@ -50,7 +51,7 @@ export class SearchPeer {
     private readonly permissions: PermissionChecker,
     private readonly follower: IndexFollower,
   ) {
-    peers.register<unknown, SearchPeerResult>('search.query', (input) => this.query(input));
+    peers.register(searchQueryCommand, (input) => this.query(input));
   }
 
   async query(input: unknown): Promise<SearchPeerResult> {

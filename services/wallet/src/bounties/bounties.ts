@@ -2,7 +2,11 @@ import { Injectable } from '@nestjs/common';
 import {
   adjustBountyInput,
   awardBountyInput,
-  BOUNTY_COMMANDS,
+  adjustBountyCommand,
+  awardBountyCommand,
+  cancelBountyAwardCommand,
+  holdBountyCommand,
+  refundBountyCommand,
   BOUNTY_ESCROW_WALLET_ID,
   cancelBountyAwardInput,
   holdBountyInput,
@@ -50,11 +54,11 @@ export class Bounties {
     private readonly settings: SiteSettingsCache,
     peers: PeerCommands,
   ) {
-    peers.register<unknown, BountyView>(BOUNTY_COMMANDS.hold, (input, meta) => this.hold(input, meta));
-    peers.register<unknown, BountyView>(BOUNTY_COMMANDS.award, (input, meta) => this.award(input, meta));
-    peers.register<unknown, BountyView>(BOUNTY_COMMANDS.cancelAward, (input, meta) => this.cancelAward(input, meta));
-    peers.register<unknown, BountyView>(BOUNTY_COMMANDS.adjust, (input, meta) => this.adjust(input, meta));
-    peers.register<unknown, BountyView>(BOUNTY_COMMANDS.refund, (input, meta) => this.refund(input, meta));
+    peers.register(holdBountyCommand, (input, meta) => this.hold(input, meta));
+    peers.register(awardBountyCommand, (input, meta) => this.award(input, meta));
+    peers.register(cancelBountyAwardCommand, (input, meta) => this.cancelAward(input, meta));
+    peers.register(adjustBountyCommand, (input, meta) => this.adjust(input, meta));
+    peers.register(refundBountyCommand, (input, meta) => this.refund(input, meta));
   }
 
   /** Freezes the asker's cash and moves the points to escrow; refused (nothing held) when either is short. */

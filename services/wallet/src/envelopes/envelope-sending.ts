@@ -1,6 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Db } from 'mongodb';
-import { BALANCE_MODULES, ENVELOPE_TYPES, yuanToFen } from '@forum/contracts';
+import {
+  BALANCE_MODULES,
+  cancelEnvelopeCommand,
+  ENVELOPE_TYPES,
+  sendEnvelopeCommand,
+  yuanToFen,
+} from '@forum/contracts';
 import type { CommandMetadata, EnvelopeType, FieldError } from '@forum/contracts';
 import { DomainError, EventStore } from '@forum/event-store';
 import { CONTEXT_DB, MEMBER_PROFILES, PeerCommands, SiteSettingsCache } from '@forum/platform';
@@ -67,10 +73,8 @@ export class EnvelopeSending {
     @Inject(CONTEXT_DB) private readonly db: Db,
     peers: PeerCommands,
   ) {
-    peers.register<SendEnvelopeInput, SentEnvelope>('wallet.sendEnvelope', (input, meta) => this.send(input, meta));
-    peers.register<CancelEnvelopeInput, { refunded: number }>('wallet.cancelEnvelope', (input, meta) =>
-      this.cancel(input, meta),
-    );
+    peers.register(sendEnvelopeCommand, (input, meta) => this.send(input, meta));
+    peers.register(cancelEnvelopeCommand, (input, meta) => this.cancel(input, meta));
   }
 
   async send(input: SendEnvelopeInput, meta: CommandMetadata): Promise<SentEnvelope> {

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { BALANCE_MODULES, PAY_UNLOCK, payUnlockInput, POINTS_MODULES, unlockTransferId } from '@forum/contracts';
+import { BALANCE_MODULES, payUnlockCommand, payUnlockInput, POINTS_MODULES, unlockTransferId } from '@forum/contracts';
 import type { CommandMetadata, PayUnlockInput, PayUnlockResult, TransferPlan } from '@forum/contracts';
 import { DomainError } from '@forum/event-store';
 import { PeerCommands, SiteSettingsCache } from '@forum/platform';
@@ -18,7 +18,7 @@ export class PaidUnlocks {
     private readonly settings: SiteSettingsCache,
     peers: PeerCommands,
   ) {
-    peers.register<unknown, PayUnlockResult>(PAY_UNLOCK, (input, meta) => this.pay(input, meta));
+    peers.register(payUnlockCommand, (input, meta) => this.pay(input, meta));
   }
 
   async pay(raw: unknown, meta: CommandMetadata): Promise<PayUnlockResult> {

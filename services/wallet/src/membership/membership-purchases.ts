@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { Db } from 'mongodb';
-import { newId } from '@forum/contracts';
+import { extendRoleCommand, newId } from '@forum/contracts';
 import type {
   CommandMetadata,
   EventEnvelope,
@@ -189,8 +189,8 @@ export class MembershipPurchases {
     const order = state.order!;
     let granted: { validUntil: string | null };
     try {
-      granted = await this.peers.execute<{ validUntil: string | null }>(
-        'identity.extendRole',
+      granted = await this.peers.execute(
+        extendRoleCommand,
         {
           memberId: order.memberId,
           roleId: order.roleId,
