@@ -42,6 +42,12 @@ const configSchema = z.object({
   KAFKA_FETCH_WAIT_MS: z.coerce.number().int().min(10).max(10_000).default(2000),
   JWT_SECRET: z.string({ error: 'required: at least 32 random characters' }).min(32, 'at least 32 characters'),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).default(7200),
+  /**
+   * How often a process reads the recent revocations another replica may have applied (ADR 26); 0: never. The
+   * all-in-one sets 0: one process writes and applies every revocation itself, and each read is a scan on the
+   * embedded MongoDB-wire server (issue 18's idle figure).
+   */
+  ACCESS_REVOCATION_POLL_MS: z.coerce.number().int().min(0).max(60_000).default(500),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   RUN_WORKERS: flag.default(true),
   READ_YOUR_WRITES_TIMEOUT_MS: z.coerce.number().int().min(0).max(30_000).default(2000),

@@ -14,6 +14,8 @@ import { serveWebApps } from './web-shell';
 async function main(): Promise<void> {
   const root = path.resolve(__dirname, '../../../..');
   const dataDir = process.env.FORUM_DATA_DIR ?? path.join(root, '.data');
+  // One process writes and applies every revocation itself: no replica to hear from (ADR 26).
+  process.env.ACCESS_REVOCATION_POLL_MS ??= '0';
   console.log('Starting Kafka and the MongoDB-wire server (first run downloads them from Maven Central)…');
   const infra = await startEmbeddedInfra(dataDir);
   const before = new Set([...process.listeners('SIGINT'), ...process.listeners('SIGTERM')]);

@@ -136,10 +136,9 @@ export function accessRevocationsProjection(context: string): ProjectionDefiniti
   };
 }
 
-const POLL_MS = 500;
-
 /**
- * Loads the revocations at start and then reads the recent ones twice a second, so a replica that did not apply an
+ * Loads the revocations at start and then reads the recent ones every `ACCESS_REVOCATION_POLL_MS` (twice a
+ * second by default; never in the all-in-one, which applies every revocation itself), so a replica that did not apply an
  * event itself (another replica's projector did) still refuses the token within a second. Provided by
  * `EventSourcingModule.forContext` with the context's database; active in the context that keeps the record.
  */
@@ -147,6 +146,7 @@ export class AccessRevocationFeed implements OnApplicationBootstrap, OnModuleDes
   private readonly logger = new Logger('access-revocations');
   private timer: NodeJS.Timeout | null = null;
   private readonly ttlMs: number;
+  private readonly pollMs: number;
 
   constructor(
     private readonly db: Db,
@@ -154,15 +154,17 @@ export class AccessRevocationFeed implements OnApplicationBootstrap, OnModuleDes
     private readonly keepsRecord: () => boolean,
   ) {
     this.ttlMs = config.ACCESS_TOKEN_TTL_SECONDS * 1000;
+    this.pollMs = config.ACCESS_REVOCATION_POLL_MS;
     accessRevocations.keepFor(this.ttlMs);
   }
 
   async onApplicationBootstrap(): Promise<void> {
     if (!this.keepsRecord()) return;
     await this.read({ $or: [{ kind: 'member' }, this.recent()] });
+    if (this.pollMs === 0) return;
     this.timer = setInterval(() => {
       this.read(this.recent()).catch((error: unknown) => this.logger.warn({ err: error }, 'poll failed'));
-    }, POLL_MS);
+    }, this.pollMs);
     this.timer.unref();
   }
 

@@ -33,6 +33,11 @@ const FIRST_RETRY_MS = 200;
 const MAX_RETRY_MS = 60_000;
 /** A claimed delivery is someone else's for this long (several replicas poll the same trades). */
 const CLAIM_MS = 30_000;
+/**
+ * With nothing due, how long until the gateway looks again anyway: for a trade another replica decided, or a claim
+ * a replica that died left behind. Everything this process decides or retries wakes it at the right time itself.
+ */
+const IDLE_LOOK_MS = 10_000;
 
 export type SandboxMode = WalletConfig['sandboxMode'];
 
@@ -51,6 +56,8 @@ export class SandboxGateway implements PaymentProvider, OnApplicationBootstrap, 
   private readonly trades: Collection<SandboxTrade>;
   private mode: SandboxMode;
   private timer: NodeJS.Timeout | null = null;
+  private wakeAt = Infinity;
+  private running = false;
   private delivering: Promise<void> | null = null;
 
   constructor(
@@ -67,14 +74,20 @@ export class SandboxGateway implements PaymentProvider, OnApplicationBootstrap, 
     this.mode = mode;
   }
 
+  /**
+   * Deliveries run when a notify falls due — right after a decision, then at each retry's time — rather than on a
+   * fixed poll: at rest the gateway reads its trades once every `IDLE_LOOK_MS`, not twice a second (issue 18's idle
+   * figure: each poll is a scan on the embedded MongoDB-wire server).
+   */
   onApplicationBootstrap(): void {
     if (!this.app.RUN_WORKERS || !this.config.sandboxEnabled) return;
-    this.timer = setInterval(() => void this.deliverDue(), this.config.sandboxNotifyPollMs);
-    this.timer.unref();
+    this.running = true;
+    void this.deliverDue();
   }
 
   async beforeApplicationShutdown(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
+    this.running = false;
+    if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     await this.delivering;
   }
@@ -148,10 +161,44 @@ export class SandboxGateway implements PaymentProvider, OnApplicationBootstrap, 
     await this.trades.updateOne({ _id: intentId, status: 'waiting' }, { $set: { status: 'closed' } });
   }
 
-  /** Sends every notify that is due (one run at a time in this process; a claim keeps replicas apart). */
+  /**
+   * Sends every notify that is due (one run at a time in this process; a claim keeps replicas apart), then sleeps
+   * until the next one falls due — at least `sandboxNotifyPollMs`, at most `IDLE_LOOK_MS`.
+   */
   deliverDue(now = new Date()): Promise<void> {
-    this.delivering ??= this.deliverBatch(now).finally(() => (this.delivering = null));
+    this.delivering ??= this.deliverBatch(now)
+      .then(() => this.sleepUntilNextDue())
+      .finally(() => (this.delivering = null));
     return this.delivering;
+  }
+
+  private async sleepUntilNextDue(): Promise<void> {
+    let wait = IDLE_LOOK_MS;
+    try {
+      const next = await this.trades.findOne(
+        { notifyDue: true },
+        { sort: { notifyAt: 1 }, projection: { notifyAt: 1 } },
+      );
+      if (next) wait = next.notifyAt.getTime() - Date.now();
+    } catch (error) {
+      this.logger.warn({ err: error, msg: 'sandbox notify: next due time unknown' });
+    }
+    this.wakeIn(Math.min(IDLE_LOOK_MS, Math.max(this.config.sandboxNotifyPollMs, wait)));
+  }
+
+  /** One timer, for the earliest wake-up asked for. */
+  private wakeIn(ms: number): void {
+    if (!this.running) return;
+    const at = Date.now() + ms;
+    if (this.timer && at >= this.wakeAt) return;
+    if (this.timer) clearTimeout(this.timer);
+    this.wakeAt = at;
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      this.wakeAt = Infinity;
+      void this.deliverDue();
+    }, ms);
+    this.timer.unref();
   }
 
   private async deliverBatch(now: Date): Promise<void> {
