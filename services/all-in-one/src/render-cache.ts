@@ -82,9 +82,10 @@ export class RenderCache<V> {
      * One change reaches this process as several notices (each projection applying it, then the counters and
      * points it causes), a few milliseconds to a few hundred apart. A dropped page's next render waits until no
      * notice concerning it came for `quietMs`, at most `maxMs` after the first: one render instead of one per
-     * notice. Requests wait for it; none is sent the dropped page.
+     * notice. Requests wait for it; none is sent the dropped page. Short: only the notices of one batch (a few ms
+     * apart, each projection of a context applying it in parallel) are merged, so a request waits 30 ms at most.
      */
-    private readonly settle = { quietMs: 25, maxMs: 100 },
+    private readonly settle = { quietMs: 10, maxMs: 30 },
   ) {}
 
   /** Bytes held now. */
