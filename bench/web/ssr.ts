@@ -70,6 +70,7 @@ export async function serverRenderedThroughput(baseUrl: string, ownApp = false):
 
 /** `BENCH_SSR_RENDERS=n`: first time n renders one after another (each address new, so never a kept page). */
 const RENDERS = Number(process.env.BENCH_SSR_RENDERS ?? 0);
+const COMMENT_MS = Number(process.env.BENCH_SSR_COMMENT_MS ?? 0);
 
 /**
  * What one render costs a visitor who gets no kept page: the topic page at a new address each time (`&r=i`), one
@@ -135,7 +136,27 @@ async function main(): Promise<void> {
       });
     process.env.BENCH_TOPIC_ID = topicId;
     if (RENDERS > 0) await renderTimes(base, topicId);
-    if (!(await serverRenderedThroughput(base, true))) process.exitCode = 1;
+    // `BENCH_SSR_START_AT=<epoch ms>`: measure from then, so that two builds started together are measured side by
+    // side under the same load from the rest of the machine (a paired A/B on a shared host).
+    const startAt = Number(process.env.BENCH_SSR_START_AT ?? 0);
+    if (startAt > Date.now()) await new Promise((resolve) => setTimeout(resolve, startAt - Date.now()));
+    // `BENCH_SSR_COMMENT_MS=n`: a comment on the page every n ms while it is read, so each one is rendered again.
+    let comments = 0;
+    const writer =
+      COMMENT_MS > 0
+        ? setInterval(() => {
+            comments += 1;
+            void post(base, readers[comments % readers.length]!, `/api/forum/topics/${topicId}/comments`, {
+              content: `<p>Comment during the run ${comments}</p>`,
+            }).catch(() => undefined);
+          }, COMMENT_MS)
+        : null;
+    try {
+      if (!(await serverRenderedThroughput(base, true))) process.exitCode = 1;
+    } finally {
+      if (writer) clearInterval(writer);
+    }
+    if (writer) console.log(`${comments} comments posted on the page during the run (one every ${COMMENT_MS} ms).`);
   } finally {
     for (const stop of stops) await stop();
   }
