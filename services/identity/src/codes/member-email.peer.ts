@@ -1,8 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Db } from 'mongodb';
-import { z } from 'zod';
 import { emailMemberCommand } from '@forum/contracts';
-import { DomainError } from '@forum/event-store';
+import type { PeerCommandAnswer, PeerCommandParsedInput } from '@forum/contracts';
 import { CONTEXT_DB, PeerCommands } from '@forum/platform';
 import { ContactStore } from '../phone/contact.store';
 import { MEMBERS } from '../projections/member-directory.projection';
@@ -10,16 +9,9 @@ import type { MemberDocument } from '../projections/member-directory.projection'
 import { EMAIL_SENDER } from './delivery';
 import type { EmailSender } from './delivery';
 
-const emailMemberInput = z.strictObject({
-  memberId: z.string().min(1).max(64),
-  subject: z.string().min(1).max(300),
-  text: z.string().min(1).max(200_000),
-  headers: z.record(z.string().regex(/^[A-Za-z-]{1,60}$/), z.string().max(2000)).optional(),
-});
-
-export type EmailMemberInput = z.infer<typeof emailMemberInput>;
+export type EmailMemberInput = PeerCommandParsedInput<typeof emailMemberCommand>;
 /** `no_address`: the member has no verified email (or is cancelled); nothing was sent and nothing ever will be. */
-export type EmailMemberResult = { sent: true } | { sent: false; reason: 'no_address' };
+export type EmailMemberResult = PeerCommandAnswer<typeof emailMemberCommand>;
 
 /**
  * `identity.emailMember`: another context (messaging's notifications) emails a member without ever holding the
@@ -34,11 +26,8 @@ export class MemberEmailPeer {
     @Inject(EMAIL_SENDER) private readonly email: EmailSender,
     @Inject(CONTEXT_DB) private readonly db: Db,
   ) {
-    peers.register(emailMemberCommand, async (input) => {
-      const parsed = emailMemberInput.safeParse(input);
-      if (!parsed.success) throw new DomainError('common.validation_failed');
-      return this.send(parsed.data);
-    });
+    // The input is validated against `emailMemberCommand` before this runs (ADR 0040).
+    peers.register(emailMemberCommand, (input) => this.send(input));
   }
 
   private async send({ memberId, subject, text, headers }: EmailMemberInput): Promise<EmailMemberResult> {

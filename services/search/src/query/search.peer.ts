@@ -10,14 +10,8 @@ import type { SearchKind } from '../engine/search-engine';
 import { plainSnippet } from './highlight';
 import { LINKS } from './links';
 
-const searchPeerInput = z.strictObject({
-  q: z.string().trim().min(1).max(200),
-  types: z
-    .array(z.enum(['topic', 'question', 'help']))
-    .max(3)
-    .optional(),
-  limit: z.number().int().min(1).max(50).default(10),
-});
+/** Defined once with the command (`libs/contracts`, ADR 0040). */
+const searchPeerInput = searchQueryCommand.input;
 export type SearchPeerInput = z.input<typeof searchPeerInput>;
 
 export interface SearchPeerItem {
