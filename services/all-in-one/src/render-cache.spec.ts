@@ -95,6 +95,20 @@ describe('RenderCache', () => {
     expect(await cache.get('a', async () => made('v3'))).toBe('v2');
   });
 
+  it('sends a page a lagging change concerns while it renders again in the background', async () => {
+    const cache = new RenderCache<string>(1_000_000, 60_000);
+    await cache.get('a', async () => made('v1'));
+    cache.changed([TOPIC], true);
+    const render = deferred<Computed<string>>();
+    const compute = jest.fn(() => render.promise);
+    expect(await cache.get('a', compute)).toBe('v1');
+    expect(compute).toHaveBeenCalledTimes(1);
+    render.resolve(made('v2'));
+    await render.promise;
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(await cache.get('a', async () => made('v3'))).toBe('v2');
+  });
+
   it('drops a page that read a list on any change, and every page on a site-wide one', async () => {
     const cache = new RenderCache<string>(1_000_000, 60_000);
     await cache.get('list', async () => made('list v1', [], true));

@@ -24,10 +24,20 @@ interface Entry<V> {
   /** The site-wide state (settings copies) it was made under: another one makes it unusable. */
   context: readonly unknown[];
   at: number;
+  /** A change that may lag (see `changed`) concerns it: sent while the next render runs in the background. */
+  stale: boolean;
 }
 
 /** What was heard while a render was under way: whether any change, the ids named, whether one concerned everything. */
-type Crossed = { ids: Set<string>; any: boolean; all: boolean; first: number; last: number };
+type Crossed = {
+  ids: Set<string>;
+  any: boolean;
+  all: boolean;
+  first: number;
+  last: number;
+  /** Ids named by changes that may lag, heard while it ran. */
+  lagging: Set<string>;
+};
 
 /** A render under way: its value, what changed while it ran, the context it runs under, and when it is settled. */
 interface Flight<V> {
@@ -112,7 +122,7 @@ export class RenderCache<V> {
     // Most recently used last.
     this.entries.delete(key);
     this.entries.set(key, entry);
-    if (Date.now() - entry.at >= this.refreshAfterMs && !this.flights.has(key))
+    if ((entry.stale || Date.now() - entry.at >= this.refreshAfterMs) && !this.flights.has(key))
       void this.load(key, context, compute).value.catch(() => undefined);
     return { value: entry.value };
   }
@@ -133,8 +143,20 @@ export class RenderCache<V> {
     return flight.settled.then(() => this.get(key, compute));
   }
 
-  /** A change applied in this process: `ids` it names, or null for one that may concern every page. */
-  changed(ids: readonly string[] | null): void {
+  /**
+   * A change applied in this process: `ids` it names, or null for one that may concern every page. A change that
+   * `mayLag` (one that only adds or recounts, heard again from another projection, or derived counters) leaves
+   * the pages it concerns in use while they render again in the background; any other drops them.
+   */
+  changed(ids: readonly string[] | null, mayLag = false): void {
+    if (ids && mayLag) {
+      for (const crossed of this.crossing)
+        if (crossed.lagging.size + ids.length <= CROSSED_IDS) for (const id of ids) crossed.lagging.add(id);
+        else crossed.all = crossed.any = true;
+      for (const key of this.broad) this.entries.get(key)!.stale = true;
+      for (const id of ids) for (const key of this.byId.get(id) ?? []) this.entries.get(key)!.stale = true;
+      return;
+    }
     const now = Date.now();
     for (const crossed of this.crossing) {
       crossed.any = true;
@@ -186,7 +208,7 @@ export class RenderCache<V> {
 
   private load(key: string, context: readonly unknown[], compute: () => Promise<Computed<V>>): Flight<V> {
     // Registered as crossing only once the render starts: a change while it waits to start concerns no read.
-    const crossed: Crossed = { ids: new Set(), any: false, all: false, first: 0, last: 0 };
+    const crossed: Crossed = { ids: new Set(), any: false, all: false, first: 0, last: 0, lagging: new Set() };
     // Done with, synchronously as it settles: no request joins a render that is over.
     const over = () => {
       this.crossing.delete(crossed);
@@ -201,7 +223,7 @@ export class RenderCache<V> {
         (computed) => {
           over();
           if (keepable(computed.sources, crossed) && sameContext(context, this.context()))
-            this.store(key, computed, context);
+            this.store(key, computed, context, lags(computed.sources, crossed));
           else if (crossed.any && !crossed.all)
             this.settleFrom(key, computed.sources.ids, computed.sources.broad, crossed.first, crossed.last);
           return computed.value;
@@ -224,7 +246,7 @@ export class RenderCache<V> {
     return flight;
   }
 
-  private store(key: string, computed: Computed<V>, context: readonly unknown[]): void {
+  private store(key: string, computed: Computed<V>, context: readonly unknown[], stale = false): void {
     this.remove(key);
     const ids = [...computed.sources.ids];
     // The key, the id index and the bookkeeping count too, so that the bound holds for many small entries.
@@ -237,6 +259,7 @@ export class RenderCache<V> {
       broad: computed.sources.broad,
       context,
       at: Date.now(),
+      stale,
     });
     this.size += bytes;
     if (computed.sources.broad) this.broad.add(key);
@@ -269,6 +292,14 @@ function keepable(sources: RenderSources, crossed: Crossed): boolean {
   if (crossed.all || sources.broad) return false;
   for (const id of crossed.ids) if (sources.ids.has(id)) return false;
   return true;
+}
+
+/** Whether a change that may lag, heard while a render ran, concerns it (it is then rendered again). */
+function lags(sources: RenderSources, crossed: Crossed): boolean {
+  if (crossed.lagging.size === 0) return false;
+  if (sources.broad) return true;
+  for (const id of crossed.lagging) if (sources.ids.has(id)) return true;
+  return false;
 }
 
 function sameContext(a: readonly unknown[], b: readonly unknown[]): boolean {

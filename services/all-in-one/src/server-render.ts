@@ -80,6 +80,8 @@ export class ServerRenderer {
   private readonly scope = new AsyncLocalStorage<RenderScope>();
   private readonly cache: RenderCache<CachedPage | null>;
   private etags = 0;
+  /** Ids of the events heard lately: the same event applied by another projection may lag (`changeOf`). */
+  private readonly heard = new Set<string>();
 
   constructor(
     private readonly fastify: FastifyInstance,
@@ -92,7 +94,10 @@ export class ServerRenderer {
       settings.map((copy) => copy.current()),
     );
     for (const waiter of app ? findAll(app, ProjectionWaiter) : [])
-      waiter.onApplied((events) => this.cache.changed(changeOf(events)));
+      waiter.onApplied((events) => {
+        const change = changeOf(events, this.heard);
+        this.cache.changed(change.ids, change.mayLag);
+      });
     // Loaded while the app starts (its I/O leaves the thread idle), not on the first visitor's request (a 3 MB
     // bundle to compile).
     setTimeout(() => this.load(), 0).unref();
@@ -250,21 +255,39 @@ function noteSources(sources: RenderSources, url: string, status: number, body: 
   idsIn(body, sources.ids);
 }
 
+/** Events that only add content (heard again, from another projection) or recount: never hide anything. */
+const ADDITIVE = /Posted$/;
+const RECOUNTS = /^(TopicCountersChanged|PointsCredited|PointsDebited|RemindersDelivered)$/;
+const HEARD = 10_000;
+
 /**
  * The change a batch of applied events makes, for the render cache: the ids they name (in the stream id and
  * anywhere in their data), or null when one of them may concern every page — a stream about no one item
- * (settings, tag trees, help categories) or a role.
+ * (settings, tag trees, help categories) or a role. It may lag (pages it concerns are sent while they render
+ * again) when every event in it only recounts, or is new content already heard from another projection: a
+ * page may then miss a comment for one render, never show something hidden. The first notice of new content
+ * and any other event drop the pages at once.
  */
-export function changeOf(events: readonly EventEnvelope[]): string[] | null {
+export function changeOf(
+  events: readonly EventEnvelope[],
+  heard: Set<string>,
+): { ids: string[] | null; mayLag: boolean } {
   const ids = new Set<string>();
+  let mayLag = true;
   for (const event of events) {
     const named = new Set<string>();
     idsIn(event.streamId, named);
-    if (named.size === 0 || SITE_WIDE_STREAMS.test(event.streamId)) return null;
+    if (named.size === 0 || SITE_WIDE_STREAMS.test(event.streamId)) return { ids: null, mayLag: false };
     if (event.data !== undefined) idsIn(JSON.stringify(event.data), named);
     for (const id of named) ids.add(id);
+    const repeated = heard.has(event.id);
+    if (!repeated) {
+      if (heard.size >= HEARD) heard.delete(heard.values().next().value!);
+      heard.add(event.id);
+    }
+    if (!RECOUNTS.test(event.type) && !(repeated && ADDITIVE.test(event.type))) mayLag = false;
   }
-  return [...ids];
+  return { ids: [...ids], mayLag };
 }
 
 /** Every instance of a provider in the app's modules (one per context that declares it). */
