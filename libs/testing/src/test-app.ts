@@ -1,5 +1,6 @@
 import type { Type } from '@nestjs/common';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { Kafka, logLevel } from 'kafkajs';
 import { MongoClient } from 'mongodb';
 import { AppConfig, AppRootModule, createApp, loadConfig, TokenService } from '@forum/platform';
 import { uniqueName } from './eventually';
@@ -34,6 +35,28 @@ export function sharedEnv(config: AppConfig): Record<string, string> {
   return { MONGO_DB_PREFIX: config.MONGO_DB_PREFIX, KAFKA_TOPIC_PREFIX: config.KAFKA_TOPIC_PREFIX };
 }
 
+/** Apps open per topic prefix (a replica shares its first app's, `sharedEnv`), and the prefixes made here. */
+const openApps = new Map<string, number>();
+const madeHere = new Set<string>();
+
+/**
+ * Deletes the topics under a prefix. The suites share one broker and every app has its own prefix: a CI run had
+ * 1,800 partitions after its first 10 suites, and a broker that served a working session's suites died with "Too
+ * many open files" at 19,785 (one file handle or more each; 20,000 allowed here).
+ */
+async function deleteTopics(brokers: string[], prefix: string): Promise<void> {
+  const admin = new Kafka({ brokers, logLevel: logLevel.NOTHING }).admin();
+  try {
+    await admin.connect();
+    const topics = (await admin.listTopics()).filter((topic) => topic.startsWith(prefix));
+    if (topics.length > 0) await admin.deleteTopics({ topics, timeout: 10_000 });
+  } catch {
+    // Best effort: a topic left behind costs file handles, not correctness.
+  } finally {
+    await admin.disconnect().catch(() => undefined);
+  }
+}
+
 /**
  * Boots the given context modules against the suite's real Kafka and MongoDB, isolated by a fresh
  * database prefix and topic prefix so spec files never see each other's data.
@@ -58,6 +81,9 @@ export async function startTestApp(contexts: Type[], options: TestAppOptions = {
     READ_YOUR_WRITES_TIMEOUT_MS: '15000',
     ...options.env,
   });
+  const prefix = config.KAFKA_TOPIC_PREFIX;
+  if (!options.env?.KAFKA_TOPIC_PREFIX) madeHere.add(prefix);
+  openApps.set(prefix, (openApps.get(prefix) ?? 0) + 1);
   const { app, routes } = await createApp(AppRootModule.hosting(config, contexts), config);
   await options.configure?.(app);
   await app.init();
@@ -79,6 +105,10 @@ export async function startTestApp(contexts: Type[], options: TestAppOptions = {
     async close() {
       await app.close();
       await mongo.close();
+      // The topics go with the last app using them, if a test app made them (a fixture's own prefix stays).
+      const left = (openApps.get(prefix) ?? 1) - 1;
+      openApps.set(prefix, left);
+      if (left === 0 && madeHere.has(prefix)) await deleteTopics(config.KAFKA_BROKERS, prefix);
     },
   };
 }
