@@ -80,8 +80,6 @@ export class ServerRenderer {
   private readonly scope = new AsyncLocalStorage<RenderScope>();
   private readonly cache: RenderCache<CachedPage | null>;
   private etags = 0;
-  /** Ids of the events heard lately: the same event applied by another projection may lag (`changeOf`). */
-  private readonly heard = new Set<string>();
 
   constructor(
     private readonly fastify: FastifyInstance,
@@ -95,7 +93,7 @@ export class ServerRenderer {
     );
     for (const waiter of app ? findAll(app, ProjectionWaiter) : [])
       waiter.onApplied((events) => {
-        const change = changeOf(events, this.heard);
+        const change = changeOf(events);
         this.cache.changed(change.ids, change.mayLag);
       });
     // Loaded while the app starts (its I/O leaves the thread idle), not on the first visitor's request (a 3 MB
@@ -255,23 +253,21 @@ function noteSources(sources: RenderSources, url: string, status: number, body: 
   idsIn(body, sources.ids);
 }
 
-/** Events that only add content (heard again, from another projection) or recount: never hide anything. */
-const ADDITIVE = /Posted$/;
-const RECOUNTS = /^(TopicCountersChanged|PointsCredited|PointsDebited|RemindersDelivered)$/;
-const HEARD = 10_000;
+/**
+ * Events that only add content or recount: a page missing them for one render hides nothing. (New content a
+ * visitor may not read yet — held for review, hidden blocks — is left out by the render's own API reads.)
+ */
+const MAY_LAG = /(Posted|^TopicCountersChanged|^PointsCredited|^PointsDebited|^RemindersDelivered)$/;
 
 /**
  * The change a batch of applied events makes, for the render cache: the ids they name (in the stream id and
  * anywhere in their data), or null when one of them may concern every page — a stream about no one item
  * (settings, tag trees, help categories) or a role. It may lag (pages it concerns are sent while they render
- * again) when every event in it only recounts, or is new content already heard from another projection: a
- * page may then miss a comment for one render, never show something hidden. The first notice of new content
- * and any other event drop the pages at once.
+ * again in the background) when every event in it only adds content or recounts: on a topic commented on every
+ * second, each comment used to make the readers of the moment wait for a render (a comment reaches the cache as
+ * 10-15 notices, one per projection applying it). Edits, removals, hides and everything else drop the pages at once.
  */
-export function changeOf(
-  events: readonly EventEnvelope[],
-  heard: Set<string>,
-): { ids: string[] | null; mayLag: boolean } {
+export function changeOf(events: readonly EventEnvelope[]): { ids: string[] | null; mayLag: boolean } {
   const ids = new Set<string>();
   let mayLag = true;
   for (const event of events) {
@@ -280,12 +276,7 @@ export function changeOf(
     if (named.size === 0 || SITE_WIDE_STREAMS.test(event.streamId)) return { ids: null, mayLag: false };
     if (event.data !== undefined) idsIn(JSON.stringify(event.data), named);
     for (const id of named) ids.add(id);
-    const repeated = heard.has(event.id);
-    if (!repeated) {
-      if (heard.size >= HEARD) heard.delete(heard.values().next().value!);
-      heard.add(event.id);
-    }
-    if (!RECOUNTS.test(event.type) && !(repeated && ADDITIVE.test(event.type))) mayLag = false;
+    if (!MAY_LAG.test(event.type)) mayLag = false;
   }
   return { ids: [...ids], mayLag };
 }
