@@ -4,16 +4,6 @@ import type { CommandMetadata, ReportKind } from '@forum/contracts';
 import { DomainError } from '@forum/event-store';
 import { PeerCommands } from '@forum/platform';
 
-/** The context that owns each reportable kind: it deletes and restores its own content on moderation's command. */
-const OWNER = {
-  topic: forumContentCommands,
-  comment: forumContentCommands,
-  reply: forumContentCommands,
-  question: qaContentCommands,
-  answer: qaContentCommands,
-  answerReply: qaContentCommands,
-} as const;
-
 /** What the owning context's `deleteContent` / `restoreContent` peer commands take (ADR 0020). */
 export interface ContentActionInput {
   kind: ReportKind;
@@ -45,15 +35,16 @@ export class ContentActions {
   }
 
   private async run(action: 'delete' | 'restore', input: ContentActionInput, meta: CommandMetadata): Promise<void> {
-    const command = OWNER[input.kind][action] as
-      (typeof forumContentCommands)['delete'] | (typeof qaContentCommands)['delete'];
-    const name = command.name;
+    const { kind, contentId } = input;
+    // The context that owns each reportable kind deletes and restores its own content on moderation's command.
     try {
-      await this.peers.execute(command as (typeof forumContentCommands)['delete'], input as never, meta);
+      if (kind === 'topic' || kind === 'comment' || kind === 'reply')
+        await this.peers.execute(forumContentCommands[action], { kind, contentId }, meta);
+      else await this.peers.execute(qaContentCommands[action], { kind, contentId }, meta);
     } catch (error) {
       if (error instanceof DomainError && error.code !== 'common.peer_unavailable') throw error;
       // The owning context is not reachable (or not built yet, for Q&A): say so instead of a 500.
-      this.logger.warn({ err: error, name }, 'content action unavailable');
+      this.logger.warn({ err: error, kind, action }, 'content action unavailable');
       throw new DomainError('moderation.content_action_unavailable');
     }
   }
