@@ -17,10 +17,12 @@ import { loadAverage, setting } from '../lib/pipeline';
  * the end of the sample, then signs in as the demo member and times topics posted after the quiet (the answer
  * comes once the topic is in the author's lists: the write's read-your-writes wait).
  *
- * `node dist/bench/idle/run.js [--settle 30 --sample 60 --posts 3]`.
+ * `node dist/bench/idle/run.js [--settle 120 --sample 60 --posts 3]`. The settle is long because the JVMs keep
+ * compiling for a minute or two after the demo seed: with 20–30 s the MongoDB-wire JVM read 3–6 % of a core, with
+ * 120 s 0.3 % (2026-11-28).
  */
 const ROOT = path.resolve(__dirname, '../../..');
-const SETTLE_S = setting('settle', 'BENCH_SETTLE_SECONDS', 30);
+const SETTLE_S = setting('settle', 'BENCH_SETTLE_SECONDS', 120);
 const SAMPLE_S = setting('sample', 'BENCH_SAMPLE_SECONDS', 60);
 const POSTS = setting('posts', 'BENCH_POSTS', 3);
 const TICKS_PER_SECOND = 100;
