@@ -217,8 +217,9 @@ describe('Q&A reminder rules', () => {
     expect(FOLLOWED_POST_TYPES).toEqual(expect.arrayContaining([170, 180, 190]));
   });
 
-  it('every reminder type of docs/rules/messaging.md is generated, and 310 besides', () => {
+  it('every reminder type of docs/rules/messaging.md is generated, and 310 and 320 (a poll closed) besides', () => {
     expect(IMPLEMENTED_REMINDER_TYPES).toEqual([...REMINDER_TYPES]);
-    expect(REMINDER_TYPES).toHaveLength(32);
+    expect(REMINDER_TYPES).toHaveLength(33);
+    expect(REMINDER_TYPES).toEqual(expect.arrayContaining([310, 320]));
   });
 });
