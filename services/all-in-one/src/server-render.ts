@@ -290,7 +290,8 @@ function findAll<T>(app: NestFastifyApplication, type: abstract new (...args: ne
   }
 }
 
-function preferredEncoding(header: string | string[] | undefined): 'br' | 'gzip' | null {
+/** The encoding to send for an `Accept-Encoding` header (q-values honoured): brotli, else gzip, else none. */
+export function preferredEncoding(header: string | string[] | undefined): 'br' | 'gzip' | null {
   const accepted = new Map<string, number>();
   for (const part of [header ?? ''].flat().join(',').split(',')) {
     const [name, ...params] = part.trim().toLowerCase().split(';');

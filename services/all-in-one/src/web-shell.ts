@@ -9,7 +9,7 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { siteOrigin } from '@forum/platform';
 import { pageHead, withHead } from './page-head';
-import { ServerRenderer } from './server-render';
+import { preferredEncoding, ServerRenderer } from './server-render';
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -260,19 +260,6 @@ class StaticFiles {
     }
     return reply.header('content-encoding', encoding).send(await encoded);
   }
-}
-
-function preferredEncoding(header: string | string[] | undefined): 'br' | 'gzip' | null {
-  const accepted = new Map<string, number>();
-  for (const part of [header ?? ''].flat().join(',').split(',')) {
-    const [name, ...params] = part.trim().toLowerCase().split(';');
-    const q = params.map((param) => /^\s*q=([\d.]+)/.exec(param)?.[1]).find(Boolean);
-    if (name) accepted.set(name, q === undefined ? 1 : Number(q));
-  }
-  const weight = (name: string) => accepted.get(name) ?? accepted.get('*') ?? 0;
-  if (weight('br') > 0) return 'br';
-  if (weight('gzip') > 0) return 'gzip';
-  return null;
 }
 
 /** The placeholder page's script: the newest topics (allowed by its hash in the page's policy). */
