@@ -10,16 +10,23 @@ import type { AppConfig } from '@forum/platform';
 import { AuditController } from './audit/audit.controller';
 import { LedgerAuditPeer } from './audit/ledger-audit.peer';
 import { EnvelopeClaims } from './envelopes/envelope-claims';
+import { ClaimEnvelopeHandler } from './envelopes/envelope.commands';
 import { EnvelopeRefunds } from './envelopes/envelope-refunds';
 import { EnvelopeSending } from './envelopes/envelope-sending';
 import { EnvelopesController, MyEnvelopesController } from './envelopes/envelopes.controller';
 import { envelopesProjection } from './envelopes/envelopes.projection';
 import { EnvelopesReader } from './envelopes/envelopes.reader';
 import { Adjustments } from './ledger/adjustments';
+import { AdjustWalletHandler } from './ledger/wallet.commands';
 import { Ledger } from './ledger/ledger';
 import { ledgerProjection } from './ledger/ledger.projection';
 import { LedgerReader } from './ledger/ledger.reader';
 import { MembershipCards } from './membership/membership-cards';
+import {
+  AdjustMembershipStockHandler,
+  PurchaseMembershipHandler,
+  WriteMembershipCardHandler,
+} from './membership/membership.commands';
 import { MembershipPurchases } from './membership/membership-purchases';
 import {
   MembershipCardsController,
@@ -36,6 +43,7 @@ import { AlipayGateway } from './payments/alipay/alipay-gateway';
 import { PAYMENT_PROVIDERS } from './payments/payment-provider';
 import type { PaymentProvider } from './payments/payment-provider';
 import { paymentIntentsProjection } from './payments/payment-intents.projection';
+import { ReconcileHandler, SettleNotifyHandler, StartRechargeHandler } from './payments/payment.commands';
 import { PaymentsController } from './payments/payments.controller';
 import { RechargeCredits } from './payments/recharge-credits';
 import { Recharges } from './payments/recharges';
@@ -109,6 +117,14 @@ export const WALLET_PROJECTIONS = [
     EnvelopeSending,
     EnvelopesReader,
     WalletReactors,
+    AdjustWalletHandler,
+    StartRechargeHandler,
+    SettleNotifyHandler,
+    ReconcileHandler,
+    ClaimEnvelopeHandler,
+    PurchaseMembershipHandler,
+    WriteMembershipCardHandler,
+    AdjustMembershipStockHandler,
   ],
   exports: [Ledger, Transfers],
 })

@@ -1,12 +1,14 @@
 import { Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
 import type { Actor, Page } from '@forum/contracts';
 import { DomainError } from '@forum/event-store';
 import { CurrentActor, Public, RateLimit, SiteSettingsCache, ValidQuery } from '@forum/platform';
 import { LedgerReader } from '../ledger/ledger.reader';
-import { MEMBER_ID, pageQuery } from '../ledger/wallet.schemas';
+import { pageQuery } from '../ledger/wallet.schemas';
 import type { PageQuery } from '../ledger/wallet.schemas';
-import { ClaimResult, EnvelopeClaims } from './envelope-claims';
+import type { ClaimResult } from './envelope-claims';
+import { ClaimEnvelopeCommand, envelopeIdOf as envelopeId } from './envelope.commands';
 import { MAX_ENVELOPE_QUANTITY } from './envelope-sending';
 import {
   EnvelopeClaimView,
@@ -16,19 +18,13 @@ import {
   SentEnvelopeView,
 } from './envelopes.reader';
 
-/** Envelope ids are UUIDs; anything else names no envelope and must not reach a stream id. */
-function envelopeId(id: string): string {
-  if (!MEMBER_ID.test(id)) throw new DomainError('wallet.envelope_not_found');
-  return id;
-}
-
 /** Red envelopes (docs/rules/wallet.md, red envelopes): the send form's bounds, an envelope's card and distribution, claiming. */
 @ApiTags('wallet')
 @Controller('wallet/envelopes')
 export class EnvelopesController {
   constructor(
+    private readonly commands: CommandBus,
     private readonly reader: EnvelopesReader,
-    private readonly claims: EnvelopeClaims,
     private readonly ledger: LedgerReader,
     private readonly settings: SiteSettingsCache,
   ) {}
@@ -66,10 +62,8 @@ export class EnvelopesController {
   @Post(':id/claim')
   @HttpCode(200)
   @RateLimit({ limit: 60, windowSeconds: 60, by: 'member' })
-  async claim(@Param('id') id: string, @CurrentActor() actor: Actor): Promise<Omit<ClaimResult, 'position'>> {
-    if (!actor.id || (actor.kind !== 'member' && actor.kind !== 'staff')) throw new DomainError('auth.unauthorized');
-    const { amount, claimedAt } = await this.claims.claim(envelopeId(id), actor.id, new Date());
-    return { amount, claimedAt };
+  claim(@Param('id') id: string, @CurrentActor() actor: Actor): Promise<Omit<ClaimResult, 'position'>> {
+    return this.commands.execute(new ClaimEnvelopeCommand(id, actor, new Date()));
   }
 }
 

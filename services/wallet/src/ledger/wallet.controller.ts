@@ -1,11 +1,12 @@
 import { Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
 import { PLATFORM_WALLET_ID } from '@forum/contracts';
 import type { Actor, CommandMetadata, Page } from '@forum/contracts';
 import { DomainError } from '@forum/event-store';
 import { CommandMeta, CurrentActor, RateLimit, RequiresPermission, ValidBody, ValidQuery } from '@forum/platform';
-import { Adjustments } from './adjustments';
 import { BalanceEntryView, LedgerReader, PointsEntryView, WalletView } from './ledger.reader';
+import { AdjustWalletCommand } from './wallet.commands';
 import { adjustmentBody, MEMBER_ID, pageQuery } from './wallet.schemas';
 import type { AdjustmentBody, PageQuery } from './wallet.schemas';
 
@@ -44,8 +45,8 @@ function memberWallet(memberId: string): string {
 @Controller('wallet')
 export class StaffWalletController {
   constructor(
+    private readonly commands: CommandBus,
     private readonly reader: LedgerReader,
-    private readonly adjustments: Adjustments,
   ) {}
 
   @Get('accounts/:memberId')
@@ -82,7 +83,7 @@ export class StaffWalletController {
     @ValidBody(adjustmentBody) body: AdjustmentBody,
     @CommandMeta() meta: CommandMetadata,
   ): Promise<WalletView> {
-    return this.adjustments.adjust(memberId, body, meta);
+    return this.commands.execute(new AdjustWalletCommand(memberId, body, meta));
   }
 
   @Get('platform')

@@ -1,4 +1,5 @@
 import { Controller, Get, HttpCode, Param, Patch, Post } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
 import type { Actor, CommandMetadata, Page } from '@forum/contracts';
 import {
@@ -12,8 +13,11 @@ import {
 } from '@forum/platform';
 import { pageQuery } from '../ledger/wallet.schemas';
 import type { PageQuery } from '../ledger/wallet.schemas';
-import { MembershipCards } from './membership-cards';
-import { MembershipPurchases } from './membership-purchases';
+import {
+  AdjustMembershipStockCommand,
+  PurchaseMembershipCommand,
+  WriteMembershipCardCommand,
+} from './membership.commands';
 import { CardView, MembershipReader, OrderView } from './membership.reader';
 import {
   cardBody,
@@ -33,8 +37,8 @@ const specId = (value: string) => pathId(value, 'wallet.membership_spec_not_foun
 @Controller('wallet/membership-cards')
 export class MembershipCardsController {
   constructor(
+    private readonly commands: CommandBus,
     private readonly reader: MembershipReader,
-    private readonly purchases: MembershipPurchases,
   ) {}
 
   @Public()
@@ -59,7 +63,7 @@ export class MembershipCardsController {
     @Param('specId') spec: string,
     @CommandMeta() meta: CommandMetadata,
   ): Promise<OrderView> {
-    return this.purchases.purchase(actor.id!, cardId(card), specId(spec), meta);
+    return this.commands.execute(new PurchaseMembershipCommand(actor.id!, cardId(card), specId(spec), meta));
   }
 }
 
@@ -80,8 +84,8 @@ export class MyMembershipOrdersController {
 @Controller('wallet/staff')
 export class StaffMembershipController {
   constructor(
+    private readonly commands: CommandBus,
     private readonly reader: MembershipReader,
-    private readonly cards: MembershipCards,
   ) {}
 
   @Get('membership-cards')
@@ -99,33 +103,31 @@ export class StaffMembershipController {
   @Post('membership-cards')
   @HttpCode(201)
   @RequiresPermission('content.manage')
-  async create(@ValidBody(cardBody) body: CardBody, @CommandMeta() meta: CommandMetadata): Promise<CardView> {
-    return this.reader.staffCard(await this.cards.create(body, meta));
+  create(@ValidBody(cardBody) body: CardBody, @CommandMeta() meta: CommandMetadata): Promise<CardView> {
+    return this.commands.execute(new WriteMembershipCardCommand(null, body, meta));
   }
 
   @Patch('membership-cards/:cardId')
   @RequiresPermission('content.manage')
-  async change(
+  change(
     @Param('cardId') id: string,
     @ValidBody(cardBody) body: CardBody,
     @CommandMeta() meta: CommandMetadata,
   ): Promise<CardView> {
-    await this.cards.change(cardId(id), body, meta);
-    return this.reader.staffCard(id);
+    return this.commands.execute(new WriteMembershipCardCommand(cardId(id), body, meta));
   }
 
   /** Adds (or, negative, removes) units of a specification's stock. */
   @Post('membership-cards/:cardId/specifications/:specId/stock')
   @HttpCode(200)
   @RequiresPermission('content.manage')
-  async adjustStock(
+  adjustStock(
     @Param('cardId') card: string,
     @Param('specId') spec: string,
     @ValidBody(stockAdjustmentBody) body: { change: number },
     @CommandMeta() meta: CommandMetadata,
   ): Promise<CardView> {
-    await this.cards.adjustStock(cardId(card), specId(spec), body.change, meta);
-    return this.reader.staffCard(card);
+    return this.commands.execute(new AdjustMembershipStockCommand(cardId(card), specId(spec), body.change, meta));
   }
 
   @Get('membership-orders')

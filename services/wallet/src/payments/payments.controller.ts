@@ -1,10 +1,10 @@
 import { Controller, Get, HttpCode, Param, Post, Req, Res } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { yuanAmount } from '@forum/contracts';
 import type { Actor, CommandMetadata } from '@forum/contracts';
-import { DomainError } from '@forum/event-store';
 import {
   CommandMeta,
   CurrentActor,
@@ -15,7 +15,8 @@ import {
   SkipCsrf,
   ValidBody,
 } from '@forum/platform';
-import { Reconciliation, ReconciliationReport } from './reconciliation';
+import { ReconcileCommand, SettleNotifyCommand, StartRechargeCommand } from './payment.commands';
+import type { ReconciliationReport } from './reconciliation';
 import { PaymentView, Recharges } from './recharges';
 
 const rechargeBody = z.strictObject({
@@ -28,8 +29,8 @@ const rechargeBody = z.strictObject({
 @Controller('wallet')
 export class PaymentsController {
   constructor(
+    private readonly commands: CommandBus,
     private readonly recharges: Recharges,
-    private readonly reconciliation: Reconciliation,
   ) {}
 
   /** The payment providers the recharge form offers (`sandbox` outside production, `alipay` when configured). */
@@ -47,7 +48,7 @@ export class PaymentsController {
     @ValidBody(rechargeBody) body: z.infer<typeof rechargeBody>,
     @CommandMeta() meta: CommandMetadata,
   ): Promise<{ intentId: string; redirectUrl: string }> {
-    return this.recharges.start(actor.id!, body.amount, body.provider, meta);
+    return this.commands.execute(new StartRechargeCommand(actor.id!, body.amount, body.provider, meta));
   }
 
   /** The `/paymentCompleted/...` page asks here whether the payment went through. */
@@ -70,15 +71,9 @@ export class PaymentsController {
     @Req() request: FastifyRequest,
     @Res() reply: FastifyReply,
   ): Promise<void> {
-    const provider = this.recharges.provider(providerId);
     const body = (request.body ?? {}) as Record<string, unknown>;
-    const params = Object.fromEntries(
-      Object.entries(body).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
-    );
-    const outcome = provider.verifyNotify(params);
-    if (!outcome) throw new DomainError('wallet.payment_signature_invalid');
-    await this.recharges.settle(outcome, 'notify', new Date());
-    void reply.status(200).header('content-type', 'text/plain; charset=utf-8').send(provider.acknowledgement);
+    const acknowledgement = await this.commands.execute(new SettleNotifyCommand(providerId, body, new Date()));
+    void reply.status(200).header('content-type', 'text/plain; charset=utf-8').send(acknowledgement);
   }
 
   /** Staff: settle intents whose notify never came, now, instead of at the next scheduled round. */
@@ -86,6 +81,6 @@ export class PaymentsController {
   @HttpCode(200)
   @RequiresPermission('money.adjust')
   reconcile(): Promise<ReconciliationReport> {
-    return this.reconciliation.run();
+    return this.commands.execute(new ReconcileCommand());
   }
 }
