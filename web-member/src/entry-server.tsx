@@ -1,6 +1,6 @@
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { createStaticRouter, RouterProvider } from '@/lib/router';
 import { defaultShouldDehydrateQuery, dehydrate, type Query } from '@tanstack/react-query';
 import { AppProvider } from '@/app/provider';
 import { createRoutes } from '@/app/router';
@@ -105,12 +105,13 @@ export async function render(request: RenderRequest): Promise<RenderResult> {
     request.cookie,
   );
 
-  const routes = createRoutes({ onNavigate: () => undefined });
-  const handler = createStaticHandler(routes);
-  const context = await handler.query(new Request(url));
-  if (context instanceof Response) return { rendered: false, reason: `router answered ${context.status}` };
-  if (context.errors) return { rendered: false, reason: 'route error' };
-  const router = createStaticRouter(handler.dataRoutes, context);
+  let router;
+  try {
+    router = await createStaticRouter(createRoutes({ onNavigate: () => undefined }), `${url.pathname}${url.search}`);
+  } catch {
+    return { rendered: false, reason: 'route error' };
+  }
+  if (!router) return { rendered: false, reason: 'no route' };
 
   const tree = (
     <StrictMode>
@@ -120,7 +121,7 @@ export async function render(request: RenderRequest): Promise<RenderResult> {
         ) : (
           <>
             <SiteInfoSync />
-            <StaticRouterProvider router={router} context={context} hydrate={false} />
+            <RouterProvider router={router} />
           </>
         )}
       </AppProvider>

@@ -1,11 +1,11 @@
 import { StrictMode, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { hydrate } from '@tanstack/react-query';
-import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router';
+import { RouterProvider } from '@/lib/router';
 import { bootstrap } from '@/app/bootstrap';
 import { connectApiEvents } from '@/app/connect-api-events';
 import { AppProvider } from '@/app/provider';
-import { createAppRouter, createRoutes } from '@/app/router';
+import { createAppRouter } from '@/app/router';
 import { baseInfoQueryKey } from '@/features/site/api/get-base-info';
 import { recordVisit } from '@/features/site/api/record-visit';
 import { DeviceNotice } from '@/features/site/components/device-notice';
@@ -89,18 +89,11 @@ async function startServerRendered(state: SsrState) {
   // The reader's catalogue loads beside the screen's code (the server preloads both).
   const loadingTexts = loadI18n(language);
 
-  const onNavigate = createVisitTracker(recordVisit, document.referrer);
-  const routes = createRoutes({ onNavigate });
-  // The root loader's work for this first page (the server ran it for its own render).
-  onNavigate(`${location.pathname}${location.search}`);
-  // The screen's code before the first render, or the router would show its fallback where the server's markup is.
-  const lazy = matchRoutes(routes, location)?.filter((match) => match.route.lazy) ?? [];
-  for (const match of lazy) {
-    const resolved = await (match.route.lazy as () => Promise<Record<string, unknown>>)();
-    Object.assign(match.route, { ...resolved, lazy: undefined });
-  }
+  // The first page counts as a visit (the router's navigation hook); its screen's code loads before the first
+  // render, or the router would show its fallback where the server's markup is.
+  const router = createAppRouter({ onNavigate: createVisitTracker(recordVisit, document.referrer) });
+  await router.ready;
   const i18n = await loadingTexts;
-  const router = createBrowserRouter(routes, { hydrationData: { loaderData: { root: null } } });
   connectApiEvents(api, { i18n, queryClient, navigate: (to, options) => void router.navigate(to, options) });
 
   // Every text renders again (the same language, announced again): dates now in the reader's zone.

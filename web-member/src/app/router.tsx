@@ -1,4 +1,4 @@
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { createBrowserRouter, Navigate, type Route, type RouteModule } from '@/lib/router';
 import { setTopicDetailPermission } from '@/stores/app-state';
 import { AppLayout } from './layout/app-layout';
 import { RouteError } from './layout/route-error';
@@ -8,7 +8,7 @@ export interface RouteHandle {
   titleKey?: string;
 }
 
-type LazyRoute = NonNullable<RouteObject['lazy']>;
+type LazyRoute = () => Promise<RouteModule>;
 
 const comingSoon: LazyRoute = () => import('./routes/coming-soon');
 
@@ -126,25 +126,22 @@ export interface RouterDeps {
   onNavigate: (fullPath: string) => void;
 }
 
-/** The one route map. Every screen is lazy; unknown paths go to the index. */
-export function createRoutes({ onNavigate }: RouterDeps): RouteObject[] {
+/** The one route map (ADR 44: our own router's). Every screen is lazy; unknown paths go to the index. */
+export function createRoutes({ onNavigate }: RouterDeps): Route[] {
   return [
     {
       id: 'root',
       element: <AppLayout />,
       errorElement: <RouteError />,
       hydrateFallbackElement: <div className="page-fallback" aria-hidden="true" />,
-      loader: ({ request }) => {
-        const url = new URL(request.url);
-        onNavigate(`${url.pathname}${url.search}`);
+      onNavigate: (location) => {
+        onNavigate(`${location.pathname}${location.search}`);
         // A denied topic applies only to the screen that was denied.
         setTopicDetailPermission(true);
-        return null;
       },
-      shouldRevalidate: () => true,
       children: [
         { index: true, lazy: () => import('./routes/home'), handle: { titleKey: 'home.title' } satisfies RouteHandle },
-        ...publicScreens.map((screen): RouteObject => ({
+        ...publicScreens.map((screen): Route => ({
           path: screen.path,
           lazy: builtScreens[screen.path] ?? comingSoon,
           handle: { titleKey: screen.titleKey },
@@ -154,8 +151,8 @@ export function createRoutes({ onNavigate }: RouterDeps): RouteObject[] {
           lazy: () => import('./routes/user-control-layout'),
           handle: { titleKey: 'control.title' } satisfies RouteHandle,
           children: [
-            { index: true, element: <Navigate to="home" replace /> },
-            ...controlScreens.map((screen): RouteObject => ({
+            { index: true, element: <Navigate to={`${CONTROL_BASE}/home`} replace /> },
+            ...controlScreens.map((screen): Route => ({
               path: screen.path,
               lazy: builtControlScreens[screen.path] ?? comingSoon,
               handle: { titleKey: screen.titleKey },

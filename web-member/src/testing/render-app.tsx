@@ -1,6 +1,6 @@
 import { render } from '@testing-library/react';
 import type { QueryClient } from '@tanstack/react-query';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { createMemoryRouter, RouterProvider } from '@/lib/router';
 import { vi } from 'vitest';
 import { AppProvider } from '@/app/provider';
 import { createRoutes } from '@/app/router';

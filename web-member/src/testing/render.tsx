@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactElement, ReactNode } from 'react';
 import { I18nProvider } from '@/lib/translator';
-import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
+import { createMemoryRouter, RouterProvider, type Route } from '@/lib/router';
 import { createI18n } from '@/lib/i18n';
 import type { Language } from '@/lib/language';
 
@@ -29,7 +29,7 @@ export function Providers({
 /** Renders an element inside the app's providers at a memory route. */
 export function renderWithProviders(
   element: ReactElement,
-  options: { path?: string; language?: Language; routes?: RouteObject[]; queryClient?: QueryClient } = {},
+  options: { path?: string; language?: Language; routes?: Route[]; queryClient?: QueryClient } = {},
 ) {
   const router = createMemoryRouter([{ path: '*', element }, ...(options.routes ?? [])], {
     initialEntries: [options.path ?? '/'],

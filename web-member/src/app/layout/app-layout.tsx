@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useTranslation } from '@/lib/translator';
-import { Outlet, ScrollRestoration, useMatches } from 'react-router';
+import { Outlet, ScrollRestoration, useMatches } from '@/lib/router';
 import { useAppState } from '@/stores/app-state';
 import type { RouteHandle } from '../router';
 import { Footer } from './footer';

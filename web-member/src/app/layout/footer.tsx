@@ -1,5 +1,5 @@
 import { useTranslation } from '@/lib/translator';
-import { Link } from 'react-router';
+import { Link } from '@/lib/router';
 import { useAppState } from '@/stores/app-state';
 
 export function Footer() {

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { useTranslation } from '@/lib/translator';
-import { Link, NavLink, useLocation } from 'react-router';
+import { Link, NavLink, useLocation } from '@/lib/router';
 import { AssistantEntry } from '@/features/ai-assistant/components/assistant-entry';
 import { useAppState } from '@/stores/app-state';
 import { LanguageSwitch } from './language-switch';

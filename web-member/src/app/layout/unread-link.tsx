@@ -1,5 +1,5 @@
 import { useTranslation } from '@/lib/translator';
-import { Link } from 'react-router';
+import { Link } from '@/lib/router';
 import { Badge } from '@/components/ui/badge';
 import { totalUnread, useUnreadCount } from '@/features/messages/api/get-unread-count';
 import { useLiveUnread } from '@/features/messages/api/live-unread';

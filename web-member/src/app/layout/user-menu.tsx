@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from '@/lib/translator';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from '@/lib/router';
 import { useLogout } from '@/features/account/api/logout';
 import type { SystemUser } from '@/lib/api/api-types';
 

@@ -1,5 +1,5 @@
 import { useTranslation } from '@/lib/translator';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from '@/lib/router';
 import { pageFrom } from '@/components/ui/pagination';
 import { QuestionFilters, questionFilterFrom } from '@/features/questions/components/question-filters';
 import { QuestionList } from '@/features/questions/components/question-list';

@@ -1,5 +1,5 @@
 import { useTranslation } from '@/lib/translator';
-import { useMatches } from 'react-router';
+import { useMatches } from '@/lib/router';
 import { ComingSoon } from '@/components/ui/coming-soon';
 import { useAppState } from '@/stores/app-state';
 import type { RouteHandle } from '../router';

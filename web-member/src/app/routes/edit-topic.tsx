@@ -1,5 +1,5 @@
 import { useTranslation } from '@/lib/translator';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '@/lib/router';
 import { useTopic } from '@/features/topics/api/topic';
 import { TopicForm } from '@/features/topics/components/topic-form';
 

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from '@/lib/translator';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate } from '@/lib/router';
 import { toast } from '@/components/ui/toast-store';
 import { useMe } from '@/features/account/api/get-me';
 import { endMemberSession } from '@/features/account/utils/session';

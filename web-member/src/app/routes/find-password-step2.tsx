@@ -1,5 +1,5 @@
 import { useTranslation } from '@/lib/translator';
-import { useLocation, useSearchParams } from 'react-router';
+import { useLocation, useSearchParams } from '@/lib/router';
 import { FindPasswordStep2 } from '@/features/account/components/find-password-step2';
 
 /** `/findPassWord/step2`: the new password; the step-1 token comes in the route state (or `?recoveryToken=`). */

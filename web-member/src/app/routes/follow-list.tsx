@@ -1,5 +1,5 @@
 import { useTranslation } from '@/lib/translator';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '@/lib/router';
 import { pageFrom } from '@/components/ui/pagination';
 import { FollowList } from '@/features/social/components/follow-list';
 import { useAppState } from '@/stores/app-state';

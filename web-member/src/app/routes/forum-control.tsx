@@ -1,5 +1,5 @@
 import { useTranslation } from '@/lib/translator';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from '@/lib/router';
 import { pageFrom } from '@/components/ui/pagination';
 import { RichContent } from '@/components/ui/rich-content';
 import { AuthorName } from '@/components/member/author-name';

@@ -1,5 +1,5 @@
 import { useTranslation } from '@/lib/translator';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from '@/lib/router';
 import { pageFrom } from '@/components/ui/pagination';
 import { filterFrom, TopicFilters } from '@/features/topics/components/topic-filters';
 import { TopicList } from '@/features/topics/components/topic-list';

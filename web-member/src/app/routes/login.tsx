@@ -1,5 +1,5 @@
 import { useTranslation } from '@/lib/translator';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from '@/lib/router';
 import { FeatureClosed } from '@/components/ui/feature-closed';
 import { Tabs } from '@/components/ui/tabs';
 import { CodeLoginForm } from '@/features/account/components/code-login-form';

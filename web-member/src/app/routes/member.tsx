@@ -1,5 +1,5 @@
 import { useTranslation } from '@/lib/translator';
-import { Link, useParams, useSearchParams } from 'react-router';
+import { Link, useParams, useSearchParams } from '@/lib/router';
 import { memberHref } from '@/components/member/author-name';
 import { pageFrom } from '@/components/ui/pagination';
 import { chatHref } from '@/features/messages/components/conversation-list';

@@ -1,6 +1,6 @@
 import '@/features/membership/membership.css';
 import { useTranslation } from '@/lib/translator';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from '@/lib/router';
 import { Pagination, pageFrom } from '@/components/ui/pagination';
 import { useMembershipCards, type MembershipCard } from '@/features/membership/api/membership';
 import { useDurationText, usePriceText } from '@/features/membership/components/price';

@@ -1,5 +1,5 @@
 import { useTranslation } from '@/lib/translator';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '@/lib/router';
 import { pageFrom } from '@/components/ui/pagination';
 import type { MembershipOrder } from '@/features/membership/api/membership';
 import { useDurationText } from '@/features/membership/components/price';

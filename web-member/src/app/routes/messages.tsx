@@ -1,5 +1,5 @@
 import { useTranslation } from '@/lib/translator';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '@/lib/router';
 import { AuthorName, useMemberName } from '@/components/member/author-name';
 import { pageFrom } from '@/components/ui/pagination';
 import { ChatView } from '@/features/messages/components/chat-view';

@@ -1,5 +1,5 @@
 import { useTranslation } from '@/lib/translator';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '@/lib/router';
 import { pageFrom } from '@/components/ui/pagination';
 import { FeedbackForm, HelpCenter, HelpDetail, TermsOfService } from '@/features/moderation/components/content-pages';
 import { ReportList } from '@/features/moderation/components/report-list';

@@ -1,5 +1,5 @@
 import { useTranslation } from '@/lib/translator';
-import { useParams } from 'react-router';
+import { useParams } from '@/lib/router';
 import { PaymentResult } from '@/features/wallet/components/payment-result';
 
 /** `/paymentCompleted/:interfaceProduct/:paymentModule/:parameterId`: the result of a recharge (the id is the intent's). */

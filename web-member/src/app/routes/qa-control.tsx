@@ -1,5 +1,5 @@
 import { useTranslation } from '@/lib/translator';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from '@/lib/router';
 import { pageFrom } from '@/components/ui/pagination';
 import { usePagedQaList } from '@/features/questions/api/questions';
 import type { AnswerReplyView, AnswerView, QuestionFavouriterRow, QuestionRow } from '@/features/questions/api/types';

@@ -1,5 +1,5 @@
 import { useTranslation } from '@/lib/translator';
-import { Link, useLocation, useSearchParams } from 'react-router';
+import { Link, useLocation, useSearchParams } from '@/lib/router';
 import { pageFrom } from '@/components/ui/pagination';
 import { FeatureClosed } from '@/components/ui/feature-closed';
 import { AnswerList } from '@/features/questions/components/answer-list';

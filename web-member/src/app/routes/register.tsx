@@ -1,5 +1,5 @@
 import { useTranslation } from '@/lib/translator';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '@/lib/router';
 import { FeatureClosed } from '@/components/ui/feature-closed';
 import { Tabs } from '@/components/ui/tabs';
 import { CodeRegisterForm } from '@/features/account/components/code-register-form';

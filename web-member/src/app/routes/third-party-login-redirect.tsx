@@ -1,5 +1,5 @@
 import { useTranslation } from '@/lib/translator';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '@/lib/router';
 import { OauthReturn } from '@/features/account/components/oauth-return';
 
 /** `/thirdParty/loginRedirect?code&state`: where a third-party provider sends the member back. */

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from '@/lib/translator';
-import { Link, useLocation, useSearchParams } from 'react-router';
+import { Link, useLocation, useSearchParams } from '@/lib/router';
 import { pageFrom } from '@/components/ui/pagination';
 import { CommentList } from '@/features/topics/components/comment-list';
 import { ContentForm } from '@/features/topics/components/content-form-lazy';

@@ -1,5 +1,5 @@
 import { useTranslation } from '@/lib/translator';
-import { useLocation } from 'react-router';
+import { useLocation } from '@/lib/router';
 import { BindNewPhone } from '@/features/account/components/phone-forms';
 import { ControlScreen } from './control-screen';
 

@@ -1,6 +1,6 @@
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from '@/lib/translator';
-import { NavLink, Outlet, useLocation } from 'react-router';
+import { NavLink, Outlet, useLocation } from '@/lib/router';
 import { CONTROL_BASE, controlGroups } from '../route-table';
 
 /** `/user/control/*`: the control panel's grouped navigation beside the current screen. */

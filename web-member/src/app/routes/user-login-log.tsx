@@ -1,5 +1,5 @@
 import { useTranslation } from '@/lib/translator';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '@/lib/router';
 import { pageFrom } from '@/components/ui/pagination';
 import { LoginLog } from '@/features/account/components/login-log';
 

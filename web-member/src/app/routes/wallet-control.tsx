@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from '@/lib/translator';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from '@/lib/router';
 import { pageFrom } from '@/components/ui/pagination';
 import { PagedTableView, type Column } from '@/features/topics/components/paged-table';
 import { topicHref } from '@/features/topics/components/topic-list';

@@ -1,5 +1,5 @@
 import { useTranslation } from '@/lib/translator';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from '@/lib/router';
 
 /** The URL's `filter` when it is one of `filters`, else `'all'`. */
 export function listFilterFrom<F extends string>(filters: readonly F[], value: string | null): F | 'all' {

@@ -1,7 +1,7 @@
 import './member.css';
 import { Fragment, type ReactNode } from 'react';
 import { useTranslation } from '@/lib/translator';
-import { Link } from 'react-router';
+import { Link } from '@/lib/router';
 import { MemberCardTrigger } from './member-card';
 
 /** A member as every context shows them: a cancelled account has no name and no avatar. */

@@ -12,7 +12,7 @@ import {
   type ReactNode,
 } from 'react';
 import { useTranslation } from '@/lib/translator';
-import { Link } from 'react-router';
+import { Link } from '@/lib/router';
 import { api } from '@/lib/api/client';
 import { formatDateTime } from '@/lib/format-time';
 import { useAppState } from '@/stores/app-state';

@@ -1,5 +1,5 @@
 import { useTranslation } from '@/lib/translator';
-import { Link } from 'react-router';
+import { Link } from '@/lib/router';
 
 /** The honest state of a screen whose capability is not built yet. */
 export function ComingSoon({ title }: { title: string }) {

@@ -1,5 +1,5 @@
 import { useTranslation } from '@/lib/translator';
-import { Link, useLocation } from 'react-router';
+import { Link, useLocation } from '@/lib/router';
 
 /** The `?page=` value as a page number (1 when absent or not a whole number ≥ 1). */
 export function pageFrom(value: string | null): number {

@@ -1,5 +1,5 @@
 import { useTranslation } from '@/lib/translator';
-import { Link } from 'react-router';
+import { Link } from '@/lib/router';
 import { REDIRECT_DELAY_MS, useRedirectAfter } from '@/hooks/use-redirect-after';
 
 /** "Done, on to … in 3 s" with a link to go at once. */

@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from '@/lib/translator';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '@/lib/router';
 import { TextField } from '@/components/ui/form-field';
 import { FormError } from '@/components/ui/form-error';
 import { rules } from '@/lib/validation';

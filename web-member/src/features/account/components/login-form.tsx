@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from '@/lib/translator';
-import { Link } from 'react-router';
+import { Link } from '@/lib/router';
 import { FeatureClosed } from '@/components/ui/feature-closed';
 import { FormError } from '@/components/ui/form-error';
 import { TextField } from '@/components/ui/form-field';

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from '@/lib/translator';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate } from '@/lib/router';
 import { formProblemsOf } from '@/lib/form-problems';
 import { useOauthCallback } from '../api/oauth';
 import { jumpTarget, sitePathTarget } from '../utils/jump-url';

@@ -1,5 +1,5 @@
 import { useTranslation } from '@/lib/translator';
-import { Link } from 'react-router';
+import { Link } from '@/lib/router';
 import { useMe } from '../api/get-me';
 
 export const REAL_NAME_PATH = '/user/control/realNameAuthentication';

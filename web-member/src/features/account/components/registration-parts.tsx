@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from '@/lib/translator';
-import { Link } from 'react-router';
+import { Link } from '@/lib/router';
 import { RedirectNotice } from '@/components/ui/redirect-notice';
 import type { SystemUser } from '@/lib/api/api-types';
 

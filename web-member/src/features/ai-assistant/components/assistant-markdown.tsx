@@ -1,6 +1,6 @@
 import Markdown, { defaultUrlTransform, type Components } from 'react-markdown';
 import { useTranslation } from '@/lib/translator';
-import { Link } from 'react-router';
+import { Link } from '@/lib/router';
 import { toast } from '@/components/ui/toast-store';
 import { insertImageIntoEditor } from '@/lib/editor-insert';
 import { ImageViewer } from './image-viewer';

@@ -1,6 +1,6 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from '@/lib/translator';
-import { Link } from 'react-router';
+import { Link } from '@/lib/router';
 import { AuthorName } from '@/components/member/author-name';
 import { FormError } from '@/components/ui/form-error';
 import { ConfirmButton } from '@/features/topics/components/confirm-button';

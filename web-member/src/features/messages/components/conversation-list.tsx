@@ -1,5 +1,5 @@
 import { useTranslation } from '@/lib/translator';
-import { Link } from 'react-router';
+import { Link } from '@/lib/router';
 import { MemberAvatar, memberHref, useMemberName } from '@/components/member/author-name';
 import { Badge } from '@/components/ui/badge';
 import { ConfirmButton } from '@/features/topics/components/confirm-button';

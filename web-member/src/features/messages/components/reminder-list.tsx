@@ -1,6 +1,6 @@
 import { Fragment, type ReactNode } from 'react';
 import { useTranslation } from '@/lib/translator';
-import { Link } from 'react-router';
+import { Link } from '@/lib/router';
 import { AuthorName } from '@/components/member/author-name';
 import { ConfirmButton } from '@/features/topics/components/confirm-button';
 import { questionHref } from '@/features/questions/components/question-list';

@@ -1,7 +1,7 @@
 import '../moderation.css';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from '@/lib/translator';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate } from '@/lib/router';
 import { FeatureClosed } from '@/components/ui/feature-closed';
 import { TextField } from '@/components/ui/form-field';
 import { Pagination } from '@/components/ui/pagination';

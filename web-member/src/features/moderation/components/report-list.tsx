@@ -1,5 +1,5 @@
 import { useTranslation } from '@/lib/translator';
-import { Link } from 'react-router';
+import { Link } from '@/lib/router';
 import { Pagination } from '@/components/ui/pagination';
 import { ConfirmButton } from '@/features/topics/components/confirm-button';
 import { topicHref } from '@/features/topics/components/topic-list';

@@ -1,7 +1,7 @@
 import '../polls.css';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from '@/lib/translator';
-import { Link, useLocation } from 'react-router';
+import { Link, useLocation } from '@/lib/router';
 import { ApiError } from '@/lib/api/api-error';
 import { formatDateTime } from '@/lib/format-time';
 import { encodeLocation } from '@/lib/route-codec';

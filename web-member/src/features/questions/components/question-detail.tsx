@@ -2,7 +2,7 @@ import '@/features/topics/forum.css';
 import '../questions.css';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from '@/lib/translator';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate } from '@/lib/router';
 import { ReactionButton } from '@/components/content/reaction-button';
 import { RichContent } from '@/components/ui/rich-content';
 import { toast } from '@/components/ui/toast-store';

@@ -2,7 +2,7 @@ import '@/features/topics/forum.css';
 import '../questions.css';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from '@/lib/translator';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from '@/lib/router';
 import { DraftNote } from '@/components/content/draft-note';
 import { FormActions } from '@/components/content/form-actions';
 import { TagPicker } from '@/components/content/tag-picker';

@@ -1,7 +1,7 @@
 import '@/features/topics/forum.css';
 import '../questions.css';
 import { useTranslation } from '@/lib/translator';
-import { Link } from 'react-router';
+import { Link } from '@/lib/router';
 import { Pagination } from '@/components/ui/pagination';
 import { AuthorName } from '@/components/member/author-name';
 import { formatDateTime } from '@/lib/format-time';

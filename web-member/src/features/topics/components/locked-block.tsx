@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from '@/lib/translator';
-import { Link, useLocation } from 'react-router';
+import { Link, useLocation } from '@/lib/router';
 import { toast } from '@/components/ui/toast-store';
 import { useMyWallet, WALLET_KEY } from '@/features/wallet/api/wallet';
 import { ApiError } from '@/lib/api/api-error';

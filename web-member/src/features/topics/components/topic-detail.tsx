@@ -1,5 +1,5 @@
 import { useTranslation } from '@/lib/translator';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate } from '@/lib/router';
 import { toast } from '@/components/ui/toast-store';
 import { EnvelopeCard } from '@/features/wallet/components/envelope-card';
 import { ApiError } from '@/lib/api/api-error';

@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from '@/lib/translator';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '@/lib/router';
 import { DraftNote } from '@/components/content/draft-note';
 import { TagPicker } from '@/components/content/tag-picker';
 import { FeatureClosed } from '@/components/ui/feature-closed';

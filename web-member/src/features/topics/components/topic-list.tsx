@@ -1,6 +1,6 @@
 import '../forum.css';
 import { useTranslation } from '@/lib/translator';
-import { Link } from 'react-router';
+import { Link } from '@/lib/router';
 import { Pagination } from '@/components/ui/pagination';
 import { formatDateTime } from '@/lib/format-time';
 import { useTopics, type TopicFilter } from '../api/get-topics';

@@ -1,7 +1,7 @@
 import '../wallet.css';
 import { useState } from 'react';
 import { useTranslation } from '@/lib/translator';
-import { Link, useLocation } from 'react-router';
+import { Link, useLocation } from '@/lib/router';
 import { ApiError } from '@/lib/api/api-error';
 import { encodeLocation } from '@/lib/route-codec';
 import { useClaimEnvelope, useEnvelope } from '../api/envelopes';

@@ -1,6 +1,6 @@
 import '../wallet.css';
 import { useTranslation } from '@/lib/translator';
-import { Link } from 'react-router';
+import { Link } from '@/lib/router';
 import { ApiError } from '@/lib/api/api-error';
 import { usePayment } from '../api/wallet';
 import { formatFen } from '../utils/money';
