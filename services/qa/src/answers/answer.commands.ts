@@ -1,4 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import type { CommandMetadata } from '@forum/contracts';
 import { newId } from '@forum/contracts';
 import { ProjectionWaiter } from '@forum/event-bus';
@@ -182,5 +183,120 @@ export class AnswerCommands {
         this.config.READ_YOUR_WRITES_TIMEOUT_MS,
       ));
     return { id, version: result.version, visible };
+  }
+}
+
+/* The routes' commands (ADR 0041): each handler runs one of the methods above. */
+
+export class PostAnswerCommand extends Command<AnswerWritten> {
+  constructor(
+    readonly questionId: string,
+    readonly body: ContentBody,
+    readonly meta: CommandMetadata,
+  ) {
+    super();
+  }
+}
+
+export class EditAnswerCommand extends Command<AnswerWritten> {
+  constructor(
+    readonly answerId: string,
+    readonly body: ContentBody,
+    readonly meta: CommandMetadata,
+  ) {
+    super();
+  }
+}
+
+export class RemoveAnswerCommand extends Command<AnswerWritten> {
+  constructor(
+    readonly answerId: string,
+    readonly meta: CommandMetadata,
+  ) {
+    super();
+  }
+}
+
+/** A reply to the answer, or (`parentReplyId`) to one of its replies. */
+export class ReplyToAnswerCommand extends Command<AnswerWritten> {
+  constructor(
+    readonly answerId: string,
+    readonly body: ReplyBody,
+    readonly meta: CommandMetadata,
+  ) {
+    super();
+  }
+}
+
+export class EditAnswerReplyCommand extends Command<AnswerWritten> {
+  constructor(
+    readonly replyId: string,
+    readonly body: ContentBody,
+    readonly meta: CommandMetadata,
+  ) {
+    super();
+  }
+}
+
+export class RemoveAnswerReplyCommand extends Command<AnswerWritten> {
+  constructor(
+    readonly replyId: string,
+    readonly meta: CommandMetadata,
+  ) {
+    super();
+  }
+}
+
+@CommandHandler(PostAnswerCommand)
+export class PostAnswerHandler implements ICommandHandler<PostAnswerCommand> {
+  constructor(private readonly answers: AnswerCommands) {}
+
+  execute({ questionId, body, meta }: PostAnswerCommand): Promise<AnswerWritten> {
+    return this.answers.post(questionId, body, meta);
+  }
+}
+
+@CommandHandler(EditAnswerCommand)
+export class EditAnswerHandler implements ICommandHandler<EditAnswerCommand> {
+  constructor(private readonly answers: AnswerCommands) {}
+
+  execute({ answerId, body, meta }: EditAnswerCommand): Promise<AnswerWritten> {
+    return this.answers.edit(answerId, body, meta);
+  }
+}
+
+@CommandHandler(RemoveAnswerCommand)
+export class RemoveAnswerHandler implements ICommandHandler<RemoveAnswerCommand> {
+  constructor(private readonly answers: AnswerCommands) {}
+
+  execute({ answerId, meta }: RemoveAnswerCommand): Promise<AnswerWritten> {
+    return this.answers.remove(answerId, meta);
+  }
+}
+
+@CommandHandler(ReplyToAnswerCommand)
+export class ReplyToAnswerHandler implements ICommandHandler<ReplyToAnswerCommand> {
+  constructor(private readonly answers: AnswerCommands) {}
+
+  execute({ answerId, body, meta }: ReplyToAnswerCommand): Promise<AnswerWritten> {
+    return this.answers.reply(answerId, body, meta);
+  }
+}
+
+@CommandHandler(EditAnswerReplyCommand)
+export class EditAnswerReplyHandler implements ICommandHandler<EditAnswerReplyCommand> {
+  constructor(private readonly answers: AnswerCommands) {}
+
+  execute({ replyId, body, meta }: EditAnswerReplyCommand): Promise<AnswerWritten> {
+    return this.answers.editReply(replyId, body, meta);
+  }
+}
+
+@CommandHandler(RemoveAnswerReplyCommand)
+export class RemoveAnswerReplyHandler implements ICommandHandler<RemoveAnswerReplyCommand> {
+  constructor(private readonly answers: AnswerCommands) {}
+
+  execute({ replyId, meta }: RemoveAnswerReplyCommand): Promise<AnswerWritten> {
+    return this.answers.removeReply(replyId, meta);
   }
 }

@@ -1,4 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import type { CommandMetadata, QuestionEvent } from '@forum/contracts';
 import { newId } from '@forum/contracts';
 import { ProjectionWaiter } from '@forum/event-bus';
@@ -187,5 +188,141 @@ export class QuestionCommands {
         this.config.READ_YOUR_WRITES_TIMEOUT_MS,
       ));
     return { questionId, version: result.version, visible };
+  }
+}
+
+/* The routes' commands (ADR 0041): each handler runs one of the methods above. */
+
+/** A member asks a question (with an optional bounty, paid through the wallet). */
+export class AskQuestionCommand extends Command<QuestionWritten> {
+  constructor(
+    readonly body: AskBody,
+    readonly meta: CommandMetadata,
+  ) {
+    super();
+  }
+}
+
+export class EditQuestionCommand extends Command<QuestionWritten> {
+  constructor(
+    readonly questionId: string,
+    readonly body: EditQuestionBody,
+    readonly meta: CommandMetadata,
+  ) {
+    super();
+  }
+}
+
+export class AppendAddendumCommand extends Command<QuestionWritten> {
+  constructor(
+    readonly questionId: string,
+    readonly body: ContentBody,
+    readonly meta: CommandMetadata,
+  ) {
+    super();
+  }
+}
+
+export class RemoveQuestionCommand extends Command<QuestionWritten> {
+  constructor(
+    readonly questionId: string,
+    readonly meta: CommandMetadata,
+  ) {
+    super();
+  }
+}
+
+/** The asker (or staff with `content.manage`) adopts one answer. */
+export class AdoptAnswerCommand extends Command<QuestionWritten> {
+  constructor(
+    readonly questionId: string,
+    readonly answerId: string,
+    readonly meta: CommandMetadata,
+  ) {
+    super();
+  }
+}
+
+/** Staff cancel an adoption. */
+export class CancelAdoptionCommand extends Command<QuestionWritten> {
+  constructor(
+    readonly questionId: string,
+    readonly meta: CommandMetadata,
+  ) {
+    super();
+  }
+}
+
+/** Staff change a question's bounty. */
+export class AdjustBountyCommand extends Command<QuestionWritten> {
+  constructor(
+    readonly questionId: string,
+    readonly body: AdjustBountyBody,
+    readonly meta: CommandMetadata,
+  ) {
+    super();
+  }
+}
+
+@CommandHandler(AskQuestionCommand)
+export class AskQuestionHandler implements ICommandHandler<AskQuestionCommand> {
+  constructor(private readonly questions: QuestionCommands) {}
+
+  execute({ body, meta }: AskQuestionCommand): Promise<QuestionWritten> {
+    return this.questions.ask(body, meta);
+  }
+}
+
+@CommandHandler(EditQuestionCommand)
+export class EditQuestionHandler implements ICommandHandler<EditQuestionCommand> {
+  constructor(private readonly questions: QuestionCommands) {}
+
+  execute({ questionId, body, meta }: EditQuestionCommand): Promise<QuestionWritten> {
+    return this.questions.edit(questionId, body, meta);
+  }
+}
+
+@CommandHandler(AppendAddendumCommand)
+export class AppendAddendumHandler implements ICommandHandler<AppendAddendumCommand> {
+  constructor(private readonly questions: QuestionCommands) {}
+
+  execute({ questionId, body, meta }: AppendAddendumCommand): Promise<QuestionWritten> {
+    return this.questions.appendAddendum(questionId, body, meta);
+  }
+}
+
+@CommandHandler(RemoveQuestionCommand)
+export class RemoveQuestionHandler implements ICommandHandler<RemoveQuestionCommand> {
+  constructor(private readonly questions: QuestionCommands) {}
+
+  execute({ questionId, meta }: RemoveQuestionCommand): Promise<QuestionWritten> {
+    return this.questions.remove(questionId, meta);
+  }
+}
+
+@CommandHandler(AdoptAnswerCommand)
+export class AdoptAnswerHandler implements ICommandHandler<AdoptAnswerCommand> {
+  constructor(private readonly questions: QuestionCommands) {}
+
+  execute({ questionId, answerId, meta }: AdoptAnswerCommand): Promise<QuestionWritten> {
+    return this.questions.adopt(questionId, answerId, meta);
+  }
+}
+
+@CommandHandler(CancelAdoptionCommand)
+export class CancelAdoptionHandler implements ICommandHandler<CancelAdoptionCommand> {
+  constructor(private readonly questions: QuestionCommands) {}
+
+  execute({ questionId, meta }: CancelAdoptionCommand): Promise<QuestionWritten> {
+    return this.questions.cancelAdoption(questionId, meta);
+  }
+}
+
+@CommandHandler(AdjustBountyCommand)
+export class AdjustBountyHandler implements ICommandHandler<AdjustBountyCommand> {
+  constructor(private readonly questions: QuestionCommands) {}
+
+  execute({ questionId, body, meta }: AdjustBountyCommand): Promise<QuestionWritten> {
+    return this.questions.adjustBounty(questionId, body, meta);
   }
 }

@@ -1,4 +1,5 @@
 import { Controller, Delete, Get, Header, HttpCode, Param, Patch, Post, Put } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
 import { z } from 'zod';
 import type { Actor, CommandMetadata, Page } from '@forum/contracts';
@@ -13,13 +14,27 @@ import {
   withHtmlContent,
 } from '@forum/platform';
 import { DomainError } from '@forum/event-store';
-import { AnswerCommands } from '../answers/answer.commands';
+import {
+  EditAnswerCommand,
+  EditAnswerReplyCommand,
+  PostAnswerCommand,
+  RemoveAnswerCommand,
+  RemoveAnswerReplyCommand,
+  ReplyToAnswerCommand,
+} from '../answers/answer.commands';
 import type { AnswerWritten } from '../answers/answer.commands';
-import { AnswerLikes } from '../marks/answer-likes';
 import type { AnswerLikeWritten } from '../marks/answer-likes';
-import { QuestionMarks } from '../marks/question-marks';
+import { SetAnswerLikeCommand, SetQuestionMarkCommand } from '../marks/mark.commands';
 import { actorOf } from '../qa-policy';
-import { QuestionCommands } from './question.commands';
+import {
+  AdjustBountyCommand,
+  AdoptAnswerCommand,
+  AppendAddendumCommand,
+  AskQuestionCommand,
+  CancelAdoptionCommand,
+  EditQuestionCommand,
+  RemoveQuestionCommand,
+} from './question.commands';
 import { QuestionQueries } from './question.queries';
 import type { AnswerView, QuestionDetail, QuestionRow, ReplyView } from './question.queries';
 import {
@@ -52,16 +67,14 @@ const replyBody = contentFields
 @Controller('qa/questions')
 export class QuestionsController {
   constructor(
-    private readonly commands: QuestionCommands,
-    private readonly answers: AnswerCommands,
-    private readonly marks: QuestionMarks,
+    private readonly commands: CommandBus,
     private readonly queries: QuestionQueries,
   ) {}
 
   @Post()
   @HttpCode(201)
   ask(@ValidBody(askBody) body: AskBody, @CommandMeta() meta: CommandMetadata): Promise<QuestionWritten> {
-    return this.commands.ask(body, meta);
+    return this.commands.execute(new AskQuestionCommand(body, meta));
   }
 
   /** `/askList`: all, latest, unresolved, resolved, pointsReward, cashReward. */
@@ -101,7 +114,7 @@ export class QuestionsController {
     @ValidBody(editQuestionBody) body: EditQuestionBody,
     @CommandMeta() meta: CommandMetadata,
   ): Promise<QuestionWritten> {
-    return this.commands.edit(questionId, body, meta);
+    return this.commands.execute(new EditQuestionCommand(questionId, body, meta));
   }
 
   @Post(':questionId/addenda')
@@ -111,12 +124,12 @@ export class QuestionsController {
     @ValidBody(contentBody) body: ContentBody,
     @CommandMeta() meta: CommandMetadata,
   ): Promise<QuestionWritten> {
-    return this.commands.appendAddendum(questionId, body, meta);
+    return this.commands.execute(new AppendAddendumCommand(questionId, body, meta));
   }
 
   @Delete(':questionId')
   remove(@Param('questionId') questionId: string, @CommandMeta() meta: CommandMetadata): Promise<QuestionWritten> {
-    return this.commands.remove(questionId, meta);
+    return this.commands.execute(new RemoveQuestionCommand(questionId, meta));
   }
 
   /** The asker (or staff with `content.manage`) adopts one answer. */
@@ -127,7 +140,7 @@ export class QuestionsController {
     @ValidBody(adoptBody) body: { answerId: string },
     @CommandMeta() meta: CommandMetadata,
   ): Promise<QuestionWritten> {
-    return this.commands.adopt(questionId, body.answerId, meta);
+    return this.commands.execute(new AdoptAnswerCommand(questionId, body.answerId, meta));
   }
 
   @Post(':questionId/answers')
@@ -137,57 +150,54 @@ export class QuestionsController {
     @ValidBody(contentBody) body: ContentBody,
     @CommandMeta() meta: CommandMetadata,
   ): Promise<AnswerWritten> {
-    return this.answers.post(questionId, body, meta);
+    return this.commands.execute(new PostAnswerCommand(questionId, body, meta));
   }
 
   @Put(':questionId/like')
   like(@Param('questionId') questionId: string, @CommandMeta() meta: CommandMetadata) {
-    return this.marks.set(questionId, 'like', true, meta);
+    return this.commands.execute(new SetQuestionMarkCommand(questionId, 'like', true, meta));
   }
 
   @Delete(':questionId/like')
   unlike(@Param('questionId') questionId: string, @CommandMeta() meta: CommandMetadata) {
-    return this.marks.set(questionId, 'like', false, meta);
+    return this.commands.execute(new SetQuestionMarkCommand(questionId, 'like', false, meta));
   }
 
   @Put(':questionId/favourite')
   favourite(@Param('questionId') questionId: string, @CommandMeta() meta: CommandMetadata) {
-    return this.marks.set(questionId, 'favourite', true, meta);
+    return this.commands.execute(new SetQuestionMarkCommand(questionId, 'favourite', true, meta));
   }
 
   @Delete(':questionId/favourite')
   unfavourite(@Param('questionId') questionId: string, @CommandMeta() meta: CommandMetadata) {
-    return this.marks.set(questionId, 'favourite', false, meta);
+    return this.commands.execute(new SetQuestionMarkCommand(questionId, 'favourite', false, meta));
   }
 }
 
 @ApiTags('qa')
 @Controller('qa')
 export class AnswersController {
-  constructor(
-    private readonly answers: AnswerCommands,
-    private readonly likes: AnswerLikes,
-  ) {}
+  constructor(private readonly commands: CommandBus) {}
 
   /** Likes toggle: liking what the member already likes (or unliking what they do not) changes nothing. */
   @Put('answers/:answerId/like')
   like(@Param('answerId') answerId: string, @CommandMeta() meta: CommandMetadata): Promise<AnswerLikeWritten> {
-    return this.likes.set('answer', answerId, true, meta);
+    return this.commands.execute(new SetAnswerLikeCommand('answer', answerId, true, meta));
   }
 
   @Delete('answers/:answerId/like')
   unlike(@Param('answerId') answerId: string, @CommandMeta() meta: CommandMetadata): Promise<AnswerLikeWritten> {
-    return this.likes.set('answer', answerId, false, meta);
+    return this.commands.execute(new SetAnswerLikeCommand('answer', answerId, false, meta));
   }
 
   @Put('answer-replies/:replyId/like')
   likeReply(@Param('replyId') replyId: string, @CommandMeta() meta: CommandMetadata): Promise<AnswerLikeWritten> {
-    return this.likes.set('answerReply', replyId, true, meta);
+    return this.commands.execute(new SetAnswerLikeCommand('answerReply', replyId, true, meta));
   }
 
   @Delete('answer-replies/:replyId/like')
   unlikeReply(@Param('replyId') replyId: string, @CommandMeta() meta: CommandMetadata): Promise<AnswerLikeWritten> {
-    return this.likes.set('answerReply', replyId, false, meta);
+    return this.commands.execute(new SetAnswerLikeCommand('answerReply', replyId, false, meta));
   }
 
   @Patch('answers/:answerId')
@@ -196,12 +206,12 @@ export class AnswersController {
     @ValidBody(contentBody) body: ContentBody,
     @CommandMeta() meta: CommandMetadata,
   ): Promise<AnswerWritten> {
-    return this.answers.edit(answerId, body, meta);
+    return this.commands.execute(new EditAnswerCommand(answerId, body, meta));
   }
 
   @Delete('answers/:answerId')
   remove(@Param('answerId') answerId: string, @CommandMeta() meta: CommandMetadata): Promise<AnswerWritten> {
-    return this.answers.remove(answerId, meta);
+    return this.commands.execute(new RemoveAnswerCommand(answerId, meta));
   }
 
   /** A reply to the answer, or (`parentReplyId`) to one of its replies. */
@@ -212,7 +222,7 @@ export class AnswersController {
     @ValidBody(replyBody) body: z.infer<typeof replyBody>,
     @CommandMeta() meta: CommandMetadata,
   ): Promise<AnswerWritten> {
-    return this.answers.reply(answerId, body, meta);
+    return this.commands.execute(new ReplyToAnswerCommand(answerId, body, meta));
   }
 
   @Patch('answer-replies/:replyId')
@@ -221,12 +231,12 @@ export class AnswersController {
     @ValidBody(contentBody) body: ContentBody,
     @CommandMeta() meta: CommandMetadata,
   ): Promise<AnswerWritten> {
-    return this.answers.editReply(replyId, body, meta);
+    return this.commands.execute(new EditAnswerReplyCommand(replyId, body, meta));
   }
 
   @Delete('answer-replies/:replyId')
   removeReply(@Param('replyId') replyId: string, @CommandMeta() meta: CommandMetadata): Promise<AnswerWritten> {
-    return this.answers.removeReply(replyId, meta);
+    return this.commands.execute(new RemoveAnswerReplyCommand(replyId, meta));
   }
 }
 
@@ -308,7 +318,7 @@ const staffAnswersQuery = pagingQuery.extend({ questionId: z.string().min(1).max
 @Controller('qa/staff')
 export class StaffQaController {
   constructor(
-    private readonly commands: QuestionCommands,
+    private readonly commands: CommandBus,
     private readonly queries: QuestionQueries,
   ) {}
 
@@ -339,7 +349,7 @@ export class StaffQaController {
     @Param('questionId') questionId: string,
     @CommandMeta() meta: CommandMetadata,
   ): Promise<QuestionWritten> {
-    return this.commands.cancelAdoption(questionId, meta);
+    return this.commands.execute(new CancelAdoptionCommand(questionId, meta));
   }
 
   @RequiresPermission('content.manage')
@@ -350,6 +360,6 @@ export class StaffQaController {
     @ValidBody(adjustBountyBody) body: AdjustBountyBody,
     @CommandMeta() meta: CommandMetadata,
   ): Promise<QuestionWritten> {
-    return this.commands.adjustBounty(questionId, body, meta);
+    return this.commands.execute(new AdjustBountyCommand(questionId, body, meta));
   }
 }

@@ -1,4 +1,5 @@
 import { Controller, Get, HttpCode, Inject, Injectable, Param, Post } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { Db } from 'mongodb';
 import { z } from 'zod';
@@ -16,8 +17,8 @@ import {
   ValidQuery,
   wholeNumber,
 } from '@forum/platform';
-import { QaReview } from './qa-review';
 import type { QaReviewDecision } from './qa-review';
+import { ApproveQaSubmissionCommand, RejectQaSubmissionCommand } from './qa-review.commands';
 import { QA_REVIEW_QUEUE, QaSubmissionDocument } from './qa-review-queue.projection';
 
 export const qaReviewQuery = z.strictObject({
@@ -109,8 +110,8 @@ export class QaReviewReader extends SubmissionQueueReader<QaReviewKind, QaSubmis
 @Controller('qa/staff/review')
 export class QaStaffReviewController {
   constructor(
+    private readonly commands: CommandBus,
     private readonly reader: QaReviewReader,
-    private readonly review: QaReview,
   ) {}
 
   @Get()
@@ -127,7 +128,7 @@ export class QaStaffReviewController {
     @Param('id') id: string,
     @CommandMeta() meta: CommandMetadata,
   ): Promise<QaReviewDecision> {
-    return this.review.approve(kindOf(kind), idOf(id), meta);
+    return this.commands.execute(new ApproveQaSubmissionCommand(kindOf(kind), idOf(id), meta));
   }
 
   @Post(':kind/:id/reject')
@@ -139,7 +140,7 @@ export class QaStaffReviewController {
     @ValidBody(qaRejectBody) body: z.infer<typeof qaRejectBody>,
     @CommandMeta() meta: CommandMetadata,
   ): Promise<QaReviewDecision> {
-    return this.review.reject(kindOf(kind), idOf(id), body.reason, meta);
+    return this.commands.execute(new RejectQaSubmissionCommand(kindOf(kind), idOf(id), body.reason, meta));
   }
 }
 

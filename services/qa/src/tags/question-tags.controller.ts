@@ -1,10 +1,12 @@
 import { Controller, Delete, Get, HttpCode, Param, Patch, Post } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
 import { z } from 'zod';
 import type { CommandMetadata } from '@forum/contracts';
 import { CommandMeta, Public, RequiresPermission, singleLine, ValidBody, wholeNumber } from '@forum/platform';
 import { QuestionTags } from './question-tags';
 import type { QuestionTagNode } from './question-tags';
+import { ChangeQuestionTagCommand, CreateQuestionTagCommand, RemoveQuestionTagCommand } from './question-tag.commands';
 
 const createTagBody = z.strictObject({
   name: singleLine(z.string().trim().min(1).max(30)),
@@ -21,7 +23,10 @@ const changeTagBody = z.strictObject({
 @ApiTags('qa')
 @Controller('qa/tags')
 export class QuestionTagsController {
-  constructor(private readonly tags: QuestionTags) {}
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly tags: QuestionTags,
+  ) {}
 
   @Public()
   @Get()
@@ -33,7 +38,7 @@ export class QuestionTagsController {
   @Post()
   @HttpCode(201)
   create(@ValidBody(createTagBody) body: z.infer<typeof createTagBody>, @CommandMeta() meta: CommandMetadata) {
-    return this.tags.create(body, meta);
+    return this.commands.execute(new CreateQuestionTagCommand(body, meta));
   }
 
   @RequiresPermission('content.manage')
@@ -43,12 +48,12 @@ export class QuestionTagsController {
     @ValidBody(changeTagBody) body: z.infer<typeof changeTagBody>,
     @CommandMeta() meta: CommandMetadata,
   ) {
-    return this.tags.change(tagId, body, meta);
+    return this.commands.execute(new ChangeQuestionTagCommand(tagId, body, meta));
   }
 
   @RequiresPermission('content.manage')
   @Delete(':tagId')
   remove(@Param('tagId') tagId: string, @CommandMeta() meta: CommandMetadata) {
-    return this.tags.remove(tagId, meta);
+    return this.commands.execute(new RemoveQuestionTagCommand(tagId, meta));
   }
 }
