@@ -1,5 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import {
+  lazy,
+  Suspense,
   useCallback,
   useEffect,
   useId,
@@ -12,16 +14,10 @@ import {
   type ReactNode,
 } from 'react';
 import { useTranslation } from '@/lib/translator';
-import { Link } from '@/lib/router';
 import { api } from '@/lib/api/client';
-import { formatDateTime } from '@/lib/format-time';
-import { useAppState } from '@/stores/app-state';
-import { chatHref } from '@/features/messages/components/conversation-list';
-import { usePagedQaList } from '@/features/questions/api/questions';
-import { usePublicProfile } from '@/features/social/api/follows';
-import { FollowButton } from '@/features/social/components/follow-button';
-import { usePagedForumList } from '@/features/topics/api/my-lists';
-import { MemberAvatar, memberHref, useMemberName } from './author-name';
+
+const loadBody = () => import('./member-card-body');
+const MemberCardBody = lazy(() => loadBody().then((module) => ({ default: module.MemberCardBody })));
 
 /** How long the pointer rests on a name before its card opens, and may wander off it before the card closes. */
 export const CARD_OPEN_DELAY_MS = 350;
@@ -54,101 +50,13 @@ function placeBy(anchor: HTMLElement | null): CSSProperties {
 }
 
 /**
- * The card's content, fetched when it first opens (and then from react-query's cache): who the member is, their
- * grade and counts, follow / unfollow, a private message and a link to their page. The counts reuse the member
- * page's own queries, so opening the page after the card asks for nothing again.
- */
-function MemberCardBody({ memberId, labelId }: { memberId: string; labelId: string }) {
-  const { t, i18n } = useTranslation();
-  const nameOf = useMemberName();
-  const me = useAppState((state) => state.systemUser?.id ?? null);
-  const profile = usePublicProfile(memberId);
-  const grade = useMemberGrade(memberId);
-  const base = `members/${encodeURIComponent(memberId)}`;
-  const topics = usePagedForumList(`${base}/topics`, 1);
-  const questions = usePagedQaList(`${base}/questions`, 1);
-
-  if (profile.isPending) {
-    return (
-      <span className="muted" id={labelId} aria-busy="true">
-        {t('common.loading')}
-      </span>
-    );
-  }
-  if (profile.isError) {
-    return (
-      <span className="muted" id={labelId} role="alert">
-        {t('member.loadError')}
-      </span>
-    );
-  }
-  const member = { ...profile.data, memberId: profile.data.id };
-  const name = nameOf(member);
-  const counts = [
-    { key: 'topics', label: t('member.topics'), value: topics.data?.total },
-    { key: 'questions', label: t('member.questions'), value: questions.data?.total },
-    { key: 'followers', label: t('member.followers'), value: member.followerCount },
-    { key: 'following', label: t('member.following'), value: member.followingCount },
-  ];
-  // Phrasing content only (spans): a name sits inside paragraphs and table cells.
-  return (
-    <>
-      <span className="member-card__head">
-        <MemberAvatar member={member} size="medium" alt={member.cancelled ? '' : name} />
-        <span className="member-card__who">
-          <span className="member-card__name" id={labelId}>
-            <Link to={memberHref(memberId)}>{name}</Link>
-            {member.isStaff ? (
-              <span className="staff-badge" title={t('member.officialHint')}>
-                {t('forum.staff')}
-              </span>
-            ) : null}
-          </span>
-          {grade.data?.grade ? (
-            <span className="member-card__grade">{t('member.grade', { grade: grade.data.grade })}</span>
-          ) : null}
-          {member.cancelled ? null : (
-            <span className="muted member-card__joined">
-              {t('member.joined', { time: formatDateTime(member.registeredAt, i18n.language) })}
-            </span>
-          )}
-        </span>
-      </span>
-      {member.cancelled ? null : (
-        <>
-          <span className="member-card__counts" role="list" aria-label={t('member.counts')}>
-            {counts.map((count) => (
-              <span key={count.key} className="member-card__count" role="listitem" data-count={count.key}>
-                <strong>{count.value ?? '–'}</strong> <span className="muted">{count.label}</span>
-              </span>
-            ))}
-          </span>
-          <span className="member-card__actions">
-            {me === memberId ? null : (
-              <>
-                <FollowButton memberId={memberId} name={name} following={member.followedByMe} />
-                <Link className="button" to={chatHref(memberId)} aria-label={t('member.messageLabel', { name })}>
-                  {t('member.message')}
-                </Link>
-              </>
-            )}
-            <Link className="button" to={memberHref(memberId)}>
-              {t('member.openPage')}
-            </Link>
-          </span>
-        </>
-      )}
-    </>
-  );
-}
-
-/**
  * Wraps a member's name (and avatar): the member card opens when a mouse rests on it, when keyboard focus reaches
  * it, or on a first tap on a touch screen (a second tap, or the card's link, opens the member page). Escape, moving
  * focus or the pointer away, or a tap elsewhere closes it. The card follows its trigger in the DOM, so Tab walks
  * from the name into the card's buttons.
  */
 export function MemberCardTrigger({ memberId, children }: { memberId: string; children: ReactNode }) {
+  const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const [place, setPlace] = useState<CSSProperties>({});
   const root = useRef<HTMLSpanElement>(null);
@@ -164,6 +72,7 @@ export function MemberCardTrigger({ memberId, children }: { memberId: string; ch
   };
   const show = useCallback(() => {
     clearTimer();
+    void loadBody();
     setPlace(placeBy(root.current));
     setOpen(true);
   }, []);
@@ -205,8 +114,11 @@ export function MemberCardTrigger({ memberId, children }: { memberId: string; ch
 
   const onPointerEnter = (event: PointerEvent) => {
     lastPointer.current = event.pointerType;
-    if (event.pointerType === 'mouse' && !open) later(show, CARD_OPEN_DELAY_MS);
-    else if (event.pointerType === 'mouse') clearTimer();
+    if (event.pointerType === 'mouse' && !open) {
+      // The card's code loads while the pointer rests (it is no part of the first page).
+      void loadBody();
+      later(show, CARD_OPEN_DELAY_MS);
+    } else if (event.pointerType === 'mouse') clearTimer();
   };
   const onPointerLeave = (event: PointerEvent) => {
     if (event.pointerType !== 'mouse') return;
@@ -256,7 +168,15 @@ export function MemberCardTrigger({ memberId, children }: { memberId: string; ch
       {children}
       {open ? (
         <span id={cardId} className="member-card" role="dialog" aria-labelledby={labelId} style={place}>
-          <MemberCardBody memberId={memberId} labelId={labelId} />
+          <Suspense
+            fallback={
+              <span className="muted" id={labelId} aria-busy="true">
+                {t('common.loading')}
+              </span>
+            }
+          >
+            <MemberCardBody memberId={memberId} labelId={labelId} />
+          </Suspense>
         </span>
       ) : null}
     </span>
