@@ -35,6 +35,7 @@ import { RemindersController } from './reminders/reminders.controller';
 import { LiveUnread } from './unread/live-unread';
 import { UnreadController } from './unread/unread.controller';
 import { UnreadCounts } from './unread/unread-counts';
+import { MESSAGING_COMMAND_HANDLERS } from './messaging-command-handlers';
 
 /** Every read model of the messaging context (also listed for the rebuild command). */
 export const MESSAGING_PROJECTIONS: ProjectionDefinition[] = [
@@ -82,6 +83,7 @@ export const MESSAGING_PROJECTIONS: ProjectionDefinition[] = [
     EmailDigests,
     EmailReactor,
     EmailReactorRuntime,
+    ...MESSAGING_COMMAND_HANDLERS,
   ],
   exports: [Conversations, SystemNotifications, LiveUnread],
 })

@@ -1,11 +1,19 @@
 import { Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
 import { z } from 'zod';
 import type { Actor, CommandMetadata, Page } from '@forum/contracts';
 import { CommandMeta, CurrentActor, RateLimit, ValidBody, ValidQuery } from '@forum/platform';
 import { pageQuery } from '../paging';
 import type { PageQuery } from '../paging';
-import { Conversations, memberOf, SentMessage } from './conversations';
+import { memberOf, SentMessage } from './conversations';
+import {
+  DeleteConversationCommand,
+  DeleteMessageCommand,
+  ReadConversationCommand,
+  SendMessageCommand,
+  SetBlockCommand,
+} from './conversation.commands';
 import { BlockedMember, ConversationRow, ConversationsReader, MessageView } from './conversations.reader';
 
 const sendBody = z.strictObject({
@@ -20,7 +28,7 @@ const sendBody = z.strictObject({
 @Controller('messaging')
 export class ConversationsController {
   constructor(
-    private readonly conversations: Conversations,
+    private readonly commands: CommandBus,
     private readonly reader: ConversationsReader,
   ) {}
 
@@ -32,7 +40,7 @@ export class ConversationsController {
     @ValidBody(sendBody) body: z.infer<typeof sendBody>,
     @CommandMeta() meta: CommandMetadata,
   ): Promise<SentMessage> {
-    return this.conversations.send(actor, body.toMemberId, body.content, meta);
+    return this.commands.execute(new SendMessageCommand(actor, body.toMemberId, body.content, meta));
   }
 
   /** The members I refuse private messages from. */
@@ -48,7 +56,7 @@ export class ConversationsController {
     @Param('memberId') memberId: string,
     @CommandMeta() meta: CommandMetadata,
   ): Promise<void> {
-    await this.conversations.block(actor, memberId, true, meta);
+    await this.commands.execute(new SetBlockCommand(actor, memberId, true, meta));
   }
 
   @Delete('blocks/:memberId')
@@ -58,7 +66,7 @@ export class ConversationsController {
     @Param('memberId') memberId: string,
     @CommandMeta() meta: CommandMetadata,
   ): Promise<void> {
-    await this.conversations.block(actor, memberId, false, meta);
+    await this.commands.execute(new SetBlockCommand(actor, memberId, false, meta));
   }
 
   @Get('conversations')
@@ -83,7 +91,7 @@ export class ConversationsController {
     @Param('memberId') memberId: string,
     @CommandMeta() meta: CommandMetadata,
   ): Promise<void> {
-    await this.conversations.read(actor, memberId, meta);
+    await this.commands.execute(new ReadConversationCommand(actor, memberId, meta));
   }
 
   @Delete('conversations/:memberId')
@@ -93,7 +101,7 @@ export class ConversationsController {
     @Param('memberId') memberId: string,
     @CommandMeta() meta: CommandMetadata,
   ): Promise<void> {
-    await this.conversations.deleteConversation(actor, memberId, meta);
+    await this.commands.execute(new DeleteConversationCommand(actor, memberId, meta));
   }
 
   @Delete('conversations/:memberId/messages/:messageId')
@@ -104,6 +112,6 @@ export class ConversationsController {
     @Param('messageId') messageId: string,
     @CommandMeta() meta: CommandMetadata,
   ): Promise<void> {
-    await this.conversations.deleteMessage(actor, memberId, messageId, meta);
+    await this.commands.execute(new DeleteMessageCommand(actor, memberId, messageId, meta));
   }
 }

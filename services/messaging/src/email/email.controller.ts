@@ -1,4 +1,5 @@
 import { Controller, Get, HttpCode, Post, Put, Res } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
@@ -9,6 +10,7 @@ import { CommandMeta, CurrentActor, Public, RateLimit, SkipCsrf, ValidBody, Vali
 import { memberOf } from '../conversations/conversations';
 import { EmailComposer, SETTINGS_PATH } from './email-composer';
 import { unsubscribePage } from './unsubscribe-page';
+import { SetEmailPreferencesCommand, UnsubscribeEmailCommand } from './email.commands';
 import { EmailPreferences, EmailPreferencesView } from './email-preferences';
 
 const preferencesBody = z.strictObject({
@@ -27,6 +29,7 @@ const unsubscribeQuery = z.object({ token: z.string().min(1).max(300) });
 @Controller('messaging')
 export class EmailController {
   constructor(
+    private readonly commands: CommandBus,
     private readonly preferences: EmailPreferences,
     private readonly composer: EmailComposer,
   ) {}
@@ -46,7 +49,7 @@ export class EmailController {
     @CommandMeta() meta: CommandMetadata,
   ): Promise<EmailPreferencesView> {
     const modes = Object.fromEntries(Object.entries(body.modes).filter(([, mode]) => mode !== undefined));
-    return this.preferences.set(actor, { modes, language: body.language }, meta);
+    return this.commands.execute(new SetEmailPreferencesCommand(actor, { modes, language: body.language }, meta));
   }
 
   /**
@@ -64,7 +67,7 @@ export class EmailController {
     const settingsUrl = `${this.composer.config.linkBaseUrl}${SETTINGS_PATH}`;
     let groups: EmailGroup[] | null = null;
     try {
-      ({ groups } = await this.preferences.unsubscribe(token, meta));
+      ({ groups } = await this.commands.execute(new UnsubscribeEmailCommand(token, meta)));
     } catch (error) {
       if (!(error instanceof DomainError) || error.code !== 'messaging.unsubscribe_link_invalid') throw error;
     }
@@ -85,7 +88,7 @@ export class EmailController {
     @ValidQuery(unsubscribeQuery) { token }: z.infer<typeof unsubscribeQuery>,
     @CommandMeta() meta: CommandMetadata,
   ): Promise<{ groups: EmailGroup[] }> {
-    const { groups } = await this.preferences.unsubscribe(token, meta);
+    const { groups } = await this.commands.execute(new UnsubscribeEmailCommand(token, meta));
     return { groups };
   }
 }

@@ -1,4 +1,5 @@
 import { Controller, Delete, Get, HttpCode, Param, Patch, Post } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
 import { z } from 'zod';
 import type { Actor, CommandMetadata, Page } from '@forum/contracts';
@@ -6,6 +7,14 @@ import { CommandMeta, CurrentActor, RequiresPermission, singleLine, ValidBody, V
 import { memberOf } from '../conversations/conversations';
 import { pageQuery } from '../paging';
 import type { PageQuery } from '../paging';
+import {
+  DeleteNotificationForMeCommand,
+  EditNotificationCommand,
+  MarkAllNotificationsReadCommand,
+  MarkNotificationReadCommand,
+  PublishNotificationCommand,
+  WithdrawNotificationCommand,
+} from './system-notification.commands';
 import { NotificationView, StaffNotificationView, SystemNotifications } from './system-notifications';
 
 const notBlank = (max: number) =>
@@ -20,7 +29,10 @@ type NoticeBody = z.infer<typeof noticeBody>;
 @ApiTags('messaging')
 @Controller('messaging/system-notifications')
 export class SystemNotificationsController {
-  constructor(private readonly notifications: SystemNotifications) {}
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly notifications: SystemNotifications,
+  ) {}
 
   /** The member's notices, newest first, with read state. */
   @Get()
@@ -31,7 +43,7 @@ export class SystemNotificationsController {
   @Post('read-all')
   @HttpCode(204)
   async readAll(@CurrentActor() actor: Actor, @CommandMeta() meta: CommandMetadata): Promise<void> {
-    await this.notifications.markAllRead(actor, meta);
+    await this.commands.execute(new MarkAllNotificationsReadCommand(actor, meta));
   }
 
   @Post(':notificationId/read')
@@ -41,7 +53,7 @@ export class SystemNotificationsController {
     @Param('notificationId') notificationId: string,
     @CommandMeta() meta: CommandMetadata,
   ): Promise<void> {
-    await this.notifications.markRead(actor, notificationId, meta);
+    await this.commands.execute(new MarkNotificationReadCommand(actor, notificationId, meta));
   }
 
   /** Deletes the notice for the calling member only. */
@@ -52,7 +64,7 @@ export class SystemNotificationsController {
     @Param('notificationId') notificationId: string,
     @CommandMeta() meta: CommandMetadata,
   ): Promise<void> {
-    await this.notifications.deleteForMe(actor, notificationId, meta);
+    await this.commands.execute(new DeleteNotificationForMeCommand(actor, notificationId, meta));
   }
 }
 
@@ -61,7 +73,10 @@ export class SystemNotificationsController {
 @Controller('messaging/staff/system-notifications')
 @RequiresPermission('content.manage')
 export class StaffNotificationsController {
-  constructor(private readonly notifications: SystemNotifications) {}
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly notifications: SystemNotifications,
+  ) {}
 
   /** Every notice, withdrawn ones included, newest first. */
   @Get()
@@ -81,7 +96,7 @@ export class StaffNotificationsController {
     @ValidBody(noticeBody) body: NoticeBody,
     @CommandMeta() meta: CommandMetadata,
   ): Promise<{ notificationId: string }> {
-    return this.notifications.publish(actor, body.title, body.content, meta);
+    return this.commands.execute(new PublishNotificationCommand(actor, body.title, body.content, meta));
   }
 
   @Patch(':notificationId')
@@ -92,7 +107,7 @@ export class StaffNotificationsController {
     @ValidBody(noticeBody) body: NoticeBody,
     @CommandMeta() meta: CommandMetadata,
   ): Promise<void> {
-    await this.notifications.edit(actor, notificationId, body.title, body.content, meta);
+    await this.commands.execute(new EditNotificationCommand(actor, notificationId, body.title, body.content, meta));
   }
 
   /** Withdraws the notice for everyone. */
@@ -103,6 +118,6 @@ export class StaffNotificationsController {
     @Param('notificationId') notificationId: string,
     @CommandMeta() meta: CommandMetadata,
   ): Promise<void> {
-    await this.notifications.withdraw(actor, notificationId, meta);
+    await this.commands.execute(new WithdrawNotificationCommand(actor, notificationId, meta));
   }
 }

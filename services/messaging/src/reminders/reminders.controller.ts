@@ -1,4 +1,5 @@
 import { Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
 import { z } from 'zod';
 import { REMINDER_TYPES } from '@forum/contracts';
@@ -7,6 +8,12 @@ import { CommandMeta, CurrentActor, listOf, RateLimit, ValidBody, ValidQuery, wh
 import { memberOf } from '../conversations/conversations';
 import { pageQuery } from '../paging';
 import type { PageQuery } from '../paging';
+import {
+  DeleteReminderCommand,
+  MarkAllRemindersReadCommand,
+  MarkReminderReadCommand,
+  SetReminderPreferencesCommand,
+} from './reminder.commands';
 import { ReminderPreferences, Reminders, ReminderView } from './reminders';
 
 const preferencesBody = z.strictObject({
@@ -23,7 +30,10 @@ const preferencesBody = z.strictObject({
 @ApiTags('messaging')
 @Controller('messaging')
 export class RemindersController {
-  constructor(private readonly reminders: Reminders) {}
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly reminders: Reminders,
+  ) {}
 
   /** Newest first, with read state; only the types the member receives. */
   @Get('reminders')
@@ -34,7 +44,7 @@ export class RemindersController {
   @Post('reminders/read-all')
   @HttpCode(204)
   async readAll(@CurrentActor() actor: Actor, @CommandMeta() meta: CommandMetadata): Promise<void> {
-    await this.reminders.markAllRead(actor, meta);
+    await this.commands.execute(new MarkAllRemindersReadCommand(actor, meta));
   }
 
   @Post('reminders/:reminderId/read')
@@ -44,7 +54,7 @@ export class RemindersController {
     @Param('reminderId') reminderId: string,
     @CommandMeta() meta: CommandMetadata,
   ): Promise<void> {
-    await this.reminders.markRead(actor, reminderId, meta);
+    await this.commands.execute(new MarkReminderReadCommand(actor, reminderId, meta));
   }
 
   @Delete('reminders/:reminderId')
@@ -54,7 +64,7 @@ export class RemindersController {
     @Param('reminderId') reminderId: string,
     @CommandMeta() meta: CommandMetadata,
   ): Promise<void> {
-    await this.reminders.delete(actor, reminderId, meta);
+    await this.commands.execute(new DeleteReminderCommand(actor, reminderId, meta));
   }
 
   @Get('reminder-preferences')
@@ -70,6 +80,6 @@ export class RemindersController {
     @ValidBody(preferencesBody) body: z.infer<typeof preferencesBody>,
     @CommandMeta() meta: CommandMetadata,
   ): Promise<ReminderPreferences> {
-    return this.reminders.setPreferences(actor, body.disabledTypes, meta);
+    return this.commands.execute(new SetReminderPreferencesCommand(actor, body.disabledTypes, meta));
   }
 }
