@@ -1,10 +1,9 @@
 import type { Page } from 'playwright-core';
 import { translateError } from '@forum/contracts';
 import { TokenService } from '@forum/platform';
-import { eventually } from '@forum/testing';
+import { eventually, staffAccount } from '@forum/testing';
 import { ALL_CONTEXTS } from '../../services/all-in-one/src/contexts';
 import { DEMO_ACCOUNTS, seedDemo } from '../../services/all-in-one/src/demo-seed';
-import { staffAccount } from '../../services/identity/src/roles/staff.fixture';
 import { browserSuite, horizontalOverflow, readLocalStorage } from './harness';
 import { testTag } from '../../services/forum/src/tags/tag.fixture';
 

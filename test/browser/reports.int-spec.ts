@@ -1,5 +1,4 @@
-import { eventually } from '@forum/testing';
-import { staffAccount } from '../../services/identity/src/roles/staff.fixture';
+import { eventually, staffAccount } from '@forum/testing';
 import { testTag } from '../../services/forum/src/tags/tag.fixture';
 import { ModerationModule } from '../../services/moderation/src/moderation.module';
 import { REPORTABLE_CONTENT } from '../../services/moderation/src/reports/report.projections';

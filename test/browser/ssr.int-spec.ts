@@ -1,6 +1,5 @@
 import type { ConsoleMessage, Page } from 'playwright-core';
-import { eventually } from '@forum/testing';
-import { staffAccount } from '../../services/identity/src/roles/staff.fixture';
+import { eventually, staffAccount } from '@forum/testing';
 import { QaModule } from '../../services/qa/src/qa.module';
 import { testTag } from '../../services/forum/src/tags/tag.fixture';
 import { browserSuite, registerMember, type RegisteredMember } from './harness';

@@ -4,7 +4,7 @@ import { newId } from '@forum/contracts';
 import { eventually } from '@forum/testing';
 import type { TestClient } from '@forum/testing';
 import { RegisterMemberCommand } from '../../services/identity/src/accounts/commands';
-import { MEMBER_NICKNAMES } from '../../services/forum/src/comments/member-nicknames.projection';
+import { MEMBER_NICKNAMES } from '@forum/platform';
 import { browserSuite } from './harness';
 import { testTag } from '../../services/forum/src/tags/tag.fixture';
 import { MARKDOWN_XSS_PAYLOADS, XSS_PAYLOADS } from '../../libs/platform/src/content/xss-payloads';

@@ -1,8 +1,7 @@
 import type { ErrorBody } from '@forum/contracts';
-import { eventually, startTestApp, TestApp } from '@forum/testing';
+import { eventually, staffAccount, startTestApp, TestApp } from '@forum/testing';
 import { ForumModule } from '../../services/forum/src/forum.module';
 import { IdentityModule } from '../../services/identity/src/identity.module';
-import { staffAccount } from '../../services/identity/src/roles/staff.fixture';
 import { ModerationModule } from '../../services/moderation/src/moderation.module';
 import { testTag } from '../../services/forum/src/tags/tag.fixture';
 

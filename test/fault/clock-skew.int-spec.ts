@@ -1,8 +1,7 @@
 import type { ErrorBody, Page } from '@forum/contracts';
-import { eventually } from '@forum/testing';
+import { eventually, startForum } from '@forum/testing';
+import type { ForumFixture } from '@forum/testing';
 import { testTag } from '../../services/forum/src/tags/tag.fixture';
-import { startForum } from '../../services/forum/src/topics/topics.fixture';
-import type { ForumFixture } from '../../services/forum/src/topics/topics.fixture';
 import type {
   PostedTopic,
   TopicDetail,

@@ -1,6 +1,4 @@
 import { testTag } from '../../services/forum/src/tags/tag.fixture';
-import { startForum } from '../../services/forum/src/topics/topics.fixture';
-import type { ForumFixture } from '../../services/forum/src/topics/topics.fixture';
 import { WalletModule } from '../../services/wallet/src/wallet.module';
 import {
   expectAuditPasses,
@@ -12,6 +10,8 @@ import {
   waitForConsumersDrained,
 } from './fault-support';
 import { expectOutcomeVisible, runTraffic, trafficMembers } from './traffic';
+import { startForum } from '@forum/testing';
+import type { ForumFixture } from '@forum/testing';
 
 const CONTEXTS = ['identity', 'moderation', 'forum', 'wallet'];
 

@@ -1,8 +1,6 @@
 import { ensureLocalInfraFetched, startLocalKafka } from '@forum/local-infra';
 import type { RunningKafka } from '@forum/local-infra';
 import { testTag } from '../../services/forum/src/tags/tag.fixture';
-import { startForum } from '../../services/forum/src/topics/topics.fixture';
-import type { ForumFixture } from '../../services/forum/src/topics/topics.fixture';
 import { WalletModule } from '../../services/wallet/src/wallet.module';
 import {
   expectAuditPasses,
@@ -13,6 +11,8 @@ import {
   waitForConsumersDrained,
 } from './fault-support';
 import { expectOutcomeVisible, runTraffic, trafficMembers } from './traffic';
+import { startForum } from '@forum/testing';
+import type { ForumFixture } from '@forum/testing';
 
 const KILL_AFTER_MS = 3_000;
 const DOWN_MS = SOAK ? 30_000 : 6_000;

@@ -2,11 +2,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ensureLocalInfraFetched, startLocalMongo } from '@forum/local-infra';
-import { eventually } from '@forum/testing';
+import { eventually, startForum } from '@forum/testing';
+import type { ForumFixture } from '@forum/testing';
 import type { RunningMongo } from '@forum/local-infra';
 import { testTag } from '../../services/forum/src/tags/tag.fixture';
-import { startForum } from '../../services/forum/src/topics/topics.fixture';
-import type { ForumFixture } from '../../services/forum/src/topics/topics.fixture';
 import { WalletModule } from '../../services/wallet/src/wallet.module';
 import {
   expectAuditPasses,

@@ -1,10 +1,9 @@
-import { eventually, sharedEnv } from '@forum/testing';
+import { eventually, sharedEnv, startForum } from '@forum/testing';
+import type { ForumFixture } from '@forum/testing';
 import type { AuditDifference } from '../../services/wallet/src/audit/ledger-audit';
 import { auditLedgers } from '../../services/wallet/src/audit/ledger-audit';
 import { ABANDON_AFTER_MS, EnvelopeRefunds } from '../../services/wallet/src/envelopes/envelope-refunds';
 import { testTag } from '../../services/forum/src/tags/tag.fixture';
-import { startForum } from '../../services/forum/src/topics/topics.fixture';
-import type { ForumFixture } from '../../services/forum/src/topics/topics.fixture';
 import { WalletModule } from '../../services/wallet/src/wallet.module';
 import { faultConfig, startServiceProcess } from './child-service';
 import type { ServiceProcess } from './child-service';

@@ -1,6 +1,6 @@
 import type { ErrorBody } from '@forum/contracts';
 import { eventually, withDeadline } from '@forum/testing';
-import type { ForumFixture } from '../../services/forum/src/topics/topics.fixture';
+import type { ForumFixture } from '@forum/testing';
 import type { PostedTopic, TopicDetail, UnlockResult } from '../../services/forum/src/topics/topic.schemas';
 import type { EnvelopeView } from '../../services/wallet/src/envelopes/envelopes.reader';
 import { Ledger } from '../../services/wallet/src/ledger/ledger';

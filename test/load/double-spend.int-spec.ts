@@ -1,10 +1,9 @@
 import { BALANCE_MODULES, newId } from '@forum/contracts';
 import type { ErrorBody } from '@forum/contracts';
 import { PermissionChecker } from '@forum/platform';
-import { eventually } from '@forum/testing';
+import { eventually, startForum } from '@forum/testing';
+import type { ForumFixture } from '@forum/testing';
 import { testTag } from '../../services/forum/src/tags/tag.fixture';
-import { startForum } from '../../services/forum/src/topics/topics.fixture';
-import type { ForumFixture } from '../../services/forum/src/topics/topics.fixture';
 import { QaModule } from '../../services/qa/src/qa.module';
 import { auditLedgers } from '../../services/wallet/src/audit/ledger-audit';
 import { Ledger } from '../../services/wallet/src/ledger/ledger';

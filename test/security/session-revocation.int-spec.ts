@@ -1,8 +1,7 @@
 import { ADMINISTRATOR_ROLE_ID } from '@forum/contracts';
 import type { ErrorBody } from '@forum/contracts';
-import { eventually } from '@forum/testing';
+import { eventually, staffAccount } from '@forum/testing';
 import type { TestClient } from '@forum/testing';
-import { staffAccount } from '../../services/identity/src/roles/staff.fixture';
 import type { IssuedTokens } from '../../services/identity/src/sessions/session-issuer';
 import { ALL_CONTEXTS } from '../../services/all-in-one/src/contexts';
 import { routesOf, startSecurityApp } from './security-harness';

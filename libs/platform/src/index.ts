@@ -21,6 +21,7 @@ export * from './settings/site-mode.guard';
 export * from './auth/auth.guard';
 export * from './geo/ip-location';
 export * from './members/member-profiles.projection';
+export * from './members/member-nicknames.projection';
 export * from './files';
 export * from './permissions';
 export * from './event-sourcing/reactor-host';

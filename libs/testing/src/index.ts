@@ -6,3 +6,8 @@ export * from './harness/infra';
 export * from './fixtures';
 export * from './projection-spec';
 export * from './chromium';
+export * from './contexts';
+export * from './accounts';
+export * from './forum-fixture';
+export * from './qa-fixture';
+export * from './wallet-fixture';

@@ -1,8 +1,9 @@
-import type { Type } from '@nestjs/common';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Kafka, logLevel } from 'kafkajs';
 import { MongoClient } from 'mongodb';
 import { AppConfig, AppRootModule, createApp, loadConfig, TokenService } from '@forum/platform';
+import { contextModules } from './contexts';
+import type { ContextRef } from './contexts';
 import { uniqueName } from './eventually';
 import { testInfra } from './harness/infra';
 import { TestClient } from './http-client';
@@ -58,10 +59,10 @@ async function deleteTopics(brokers: string[], prefix: string): Promise<void> {
 }
 
 /**
- * Boots the given context modules against the suite's real Kafka and MongoDB, isolated by a fresh
- * database prefix and topic prefix so spec files never see each other's data.
+ * Boots the given contexts (by name, or a service's own module class) against the suite's real Kafka and MongoDB,
+ * isolated by a fresh database prefix and topic prefix so spec files never see each other's data.
  */
-export async function startTestApp(contexts: Type[], options: TestAppOptions = {}): Promise<TestApp> {
+export async function startTestApp(contexts: ContextRef[], options: TestAppOptions = {}): Promise<TestApp> {
   const infra = testInfra();
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -84,7 +85,7 @@ export async function startTestApp(contexts: Type[], options: TestAppOptions = {
   const prefix = config.KAFKA_TOPIC_PREFIX;
   if (!options.env?.KAFKA_TOPIC_PREFIX) madeHere.add(prefix);
   openApps.set(prefix, (openApps.get(prefix) ?? 0) + 1);
-  const { app, routes } = await createApp(AppRootModule.hosting(config, contexts), config);
+  const { app, routes } = await createApp(AppRootModule.hosting(config, await contextModules(contexts)), config);
   await options.configure?.(app);
   await app.init();
   await app.getHttpAdapter().getInstance().ready();

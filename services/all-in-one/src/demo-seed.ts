@@ -23,9 +23,10 @@ import { seedDemoComments } from '../../forum/src/comments/demo-comments';
 import { seedDemoDrafts } from '../../forum/src/drafts/demo-drafts';
 import { seedDemoRevisions } from '../../forum/src/revisions/demo-revisions';
 import { seedDemoPoll } from '../../forum/src/polls/demo-polls';
-import { seedDemoMessaging } from '../../messaging/src/demo-messaging';
+import { DEMO_MEMBER_EMAIL, seedDemoMessaging } from '../../messaging/src/demo-messaging';
 import { seedDemoQa } from '../../qa/src/demo-qa';
 import { DEMO_PLATFORM_SHARE_PERCENT, seedDemoModeration } from '../../moderation/src/demo-moderation';
+import { bindVerifiedEmail } from '@forum/testing';
 
 export const DEMO_ACCOUNTS = {
   staff: { account: 'admin', password: 'admin123456', nickname: '管理员' },
@@ -154,6 +155,7 @@ export async function seedDemo(app: NestFastifyApplication): Promise<{ seeded: b
   );
   await seedDemoMembership(app, { staffId, memberId, roleId: vip.id, readerId });
   await seedDemoComments(app, { staffId, memberId });
+  await bindVerifiedEmail(app, memberId, DEMO_MEMBER_EMAIL);
   await seedDemoMessaging(app, { staffId, memberId });
   await seedDemoQa(app, { staffId, memberId });
   await seedDemoModeration(app, { staffId, memberId, readerId });

@@ -1,10 +1,9 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { eventually } from '@forum/testing';
+import { eventually, ForumFixture, startForum } from '@forum/testing';
 import { QaModule } from '../../qa/src/qa.module';
 import { WalletModule } from '../../wallet/src/wallet.module';
-import { ForumFixture, startForum } from '../../forum/src/topics/topics.fixture';
 import { serveWebApps } from './web-shell';
 
 /**

@@ -1,11 +1,10 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { eventually, startTestApp } from '@forum/testing';
+import { eventually, staffAccount, startTestApp } from '@forum/testing';
 import type { TestApp } from '@forum/testing';
 import { registerMember, type RegisteredMember } from '../../../test/browser/harness';
 import { ForumModule } from '../../forum/src/forum.module';
 import { testTag } from '../../forum/src/tags/tag.fixture';
-import { staffAccount } from '../../identity/src/roles/staff.fixture';
 import { ModerationModule } from '../../moderation/src/moderation.module';
 import { ALL_CONTEXTS } from './contexts';
 import { serveWebApps } from './web-shell';

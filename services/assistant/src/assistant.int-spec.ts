@@ -4,11 +4,9 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { DEFAULT_MEMBER_ROLE_ID, MEMBER_PERMISSIONS } from '@forum/contracts';
 import { PermissionChecker, SiteSettingsCache, TokenService } from '@forum/platform';
-import { eventually } from '@forum/testing';
+import { contextModule, eventually, ForumFixture, startForum } from '@forum/testing';
 import type { TestClient } from '@forum/testing';
-import { ForumFixture, startForum } from '../../forum/src/topics/topics.fixture';
 import { IndexFollower } from '../../search/src/engine/index-follower';
-import { SearchModule } from '../../search/src/search.module';
 import { AssistantModule } from './assistant.module';
 import type { ConversationSummary, ConversationView } from './conversations/conversations';
 import type { AssistantStatus } from './conversations/conversations.controller';
@@ -84,8 +82,11 @@ describe('the AI assistant', () => {
     });
 
   beforeAll(async () => {
-    f = await startForum([SearchModule, AssistantModule]);
-    await f.t.app.select(SearchModule).get(IndexFollower).ready();
+    f = await startForum(['search', AssistantModule]);
+    await f.t.app
+      .select(await contextModule('search'))
+      .get(IndexFollower)
+      .ready();
     alice = await f.member('assistant_alice');
     bob = await f.member('assistant_bob');
     tag = await f.tag('综合 General');

@@ -1,8 +1,7 @@
 import { DEFAULT_MEMBER_ROLE_ID, MEMBER_PERMISSIONS } from '@forum/contracts';
 import type { ErrorBody, Page } from '@forum/contracts';
-import { eventually } from '@forum/testing';
+import { eventually, ForumFixture, startForum } from '@forum/testing';
 import { HotRanker } from './topics/lists/hot-ranker';
-import { ForumFixture, startForum } from './topics/topics.fixture';
 import type { PostedTopic, TopicDetail, TopicRow, UnlockResult } from './topics/topic.schemas';
 import type { TagTreeNode } from './tags/tag.schemas';
 import { ForumModule } from './forum.module';

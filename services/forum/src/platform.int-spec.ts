@@ -1,6 +1,4 @@
-import { eventually, startTestApp, TestApp } from '@forum/testing';
-import { IdentityModule } from '../../identity/src/identity.module';
-import { staffAccount } from '../../identity/src/roles/staff.fixture';
+import { eventually, staffAccount, startTestApp, TestApp } from '@forum/testing';
 import { ForumModule } from './forum.module';
 import { testTag } from './tags/tag.fixture';
 
@@ -9,7 +7,7 @@ describe('platform endpoints of a running service', () => {
 
   beforeAll(async () => {
     // Identity too: the dashboard's figures need a staff permission (`dashboard.read`), which identity grants.
-    t = await startTestApp([IdentityModule, ForumModule]);
+    t = await startTestApp(['identity', ForumModule]);
   }, 120_000);
   afterAll(() => t.close());
 
@@ -56,7 +54,7 @@ describe('platform endpoints of a running service', () => {
   it("shows staff, and only staff, the pipeline status and the day's topic count", async () => {
     const staff = t.client.as(
       await staffAccount(t.app, 'dashboard_admin', {
-        contexts: [IdentityModule, ForumModule],
+        contexts: ['identity', ForumModule],
         permission: 'dashboard.read',
       }),
       'staff',

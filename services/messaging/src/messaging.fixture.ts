@@ -5,10 +5,8 @@ import type { EventEnvelope } from '@forum/contracts';
 import { encodeEvent, eventTopic, TopicRegistry } from '@forum/event-bus';
 import type { ProjectorCheckpoint } from '@forum/event-bus';
 import { hostedProjections, KAFKA, MEMBER_PROFILES, PermissionChecker } from '@forum/platform';
-import { eventually, startTestApp, TestApp } from '@forum/testing';
+import { eventually, staffAccount, startTestApp, TestApp } from '@forum/testing';
 import { RegisterMemberCommand } from '../../identity/src/accounts/commands';
-import { IdentityModule } from '../../identity/src/identity.module';
-import { staffAccount } from '../../identity/src/roles/staff.fixture';
 import { MessagingModule } from './messaging.module';
 
 const serviceOf = (t: TestApp) => t.config.SERVICE_NAME;
@@ -33,7 +31,7 @@ export interface MessagingFixture {
 
 /** Identity (members, follows, roles) and messaging, with a staff account that may manage content. */
 export async function startMessaging(): Promise<MessagingFixture> {
-  const t = await startTestApp([IdentityModule, MessagingModule]);
+  const t = await startTestApp(['identity', MessagingModule]);
   const staffId = await staffAccount(t.app, 'msg_admin', { contexts: [MessagingModule], permission: 'content.manage' });
   const kafka = t.app.get<Kafka>(KAFKA);
   const topics = t.app.get(TopicRegistry);

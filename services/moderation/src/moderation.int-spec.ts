@@ -1,7 +1,5 @@
 import type { ErrorBody } from '@forum/contracts';
-import { startTestApp, TestApp } from '@forum/testing';
-import { IdentityModule } from '../../identity/src/identity.module';
-import { staffAccount } from '../../identity/src/roles/staff.fixture';
+import { staffAccount, startTestApp, TestApp } from '@forum/testing';
 import { ModerationModule } from './moderation.module';
 
 interface BaseInfo {
@@ -19,7 +17,7 @@ describe('site settings and site info over HTTP', () => {
 
   beforeAll(async () => {
     // Identity grants the staff account its settings.edit permission, which moderation learns from its events.
-    t = await startTestApp([IdentityModule, ModerationModule]);
+    t = await startTestApp(['identity', ModerationModule]);
     staffId = await staffAccount(t.app, 'settings_admin', { contexts: [ModerationModule] });
   });
   afterAll(() => t.close());

@@ -4,7 +4,8 @@ import type { FieldError } from '@forum/contracts';
 import { DomainError } from '@forum/event-store';
 import { CONTEXT_DB, extractMentions, MEMBER_PROFILES, SiteSettingsCache } from '@forum/platform';
 import type { MemberProfileDocument } from '@forum/platform';
-import { MEMBER_NICKNAMES, MemberNicknameDocument } from '../../forum/src/comments/member-nicknames.projection';
+import { MEMBER_NICKNAMES } from '@forum/platform';
+import type { MemberNicknameDocument } from '@forum/platform';
 
 /**
  * `@nickname` mentions in questions, answers and answer replies, as the forum's topics have them (docs/rules/forum.md):

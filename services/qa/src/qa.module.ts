@@ -1,17 +1,16 @@
 import { Module } from '@nestjs/common';
 import {
   EventSourcingModule,
+  memberNicknamesProjection,
   memberProfilesProjection,
   PermissionChecker,
   permissionSetsProjection,
 } from '@forum/platform';
 import { AnswerCommands } from './answers/answer.commands';
 import { QaBounties } from './bounties/qa-bounties';
-import { memberNicknamesProjection } from '../../forum/src/comments/member-nicknames.projection';
 import { AnswerLikes } from './marks/answer-likes';
 import { QuestionMarks } from './marks/question-marks';
 import { QaModerationPeers } from './moderation-peers';
-import { QA_COMMAND_HANDLERS } from './qa-command-handlers';
 import { QaMentions } from './qa-mentions';
 import { QaPolicy } from './qa-policy';
 import { QaReactors } from './qa-reactors';
@@ -45,9 +44,8 @@ export const QA_PROJECTIONS = [
   qaReviewQueueProjection,
   memberProfilesProjection('qa'),
   permissionSetsProjection('qa'),
-  // `@nickname` → member id, for mentions: the forum's projection under the Q&A's own name (consumer groups are
-  // named by projection, and the all-in-one process runs both contexts), kept in the Q&A's database.
-  { ...memberNicknamesProjection, name: 'qa-member-nicknames' },
+  // `@nickname` → member id, for mentions: the Q&A's own copy, in its own database.
+  memberNicknamesProjection('qa'),
   // Edit history of questions and answers (ADR 0032).
   qaRevisionsProjection,
 ];
@@ -92,7 +90,6 @@ import { QaSyndicationController } from './syndication/qa-syndication.controller
     QaReactors,
     QaModerationPeers,
     QaRevisions,
-    ...QA_COMMAND_HANDLERS,
   ],
 })
 export class QaModule {}

@@ -3,16 +3,10 @@ import { DEFAULT_MEMBER_ROLE_ID, MEMBER_PERMISSIONS, newId } from '@forum/contra
 import type { CommandMetadata, Page } from '@forum/contracts';
 import { CommandBus } from '@nestjs/cqrs';
 import { PeerCommands, PermissionChecker } from '@forum/platform';
-import { eventually, startTestApp } from '@forum/testing';
+import { contextModule, eventually, staffAccount, startTestApp } from '@forum/testing';
 import type { TestApp } from '@forum/testing';
 import { RegisterMemberCommand } from '../../identity/src/accounts/commands';
-import { IdentityModule } from '../../identity/src/identity.module';
-import { staffAccount } from '../../identity/src/roles/staff.fixture';
-import { ModerationModule } from '../../moderation/src/moderation.module';
-import { QaModule } from '../../qa/src/qa.module';
 import type { QuestionTagNode } from '../../qa/src/tags/question-tags';
-import { ForumModule } from '../../forum/src/forum.module';
-import { WalletModule } from '../../wallet/src/wallet.module';
 import { IndexFollower } from './engine/index-follower';
 import { searchable } from './search.fixture';
 import type { SearchResultView } from './query/search.controller';
@@ -63,7 +57,7 @@ describe('search over questions and help articles', () => {
         ),
       );
     const memberId = (registered as { systemUser: { id: string } }).systemUser.id;
-    const checker = t.app.select(QaModule).get(PermissionChecker);
+    const checker = t.app.select(await contextModule('qa')).get(PermissionChecker);
     await eventually(async () =>
       expect(await checker.can({ kind: 'member', id: memberId }, 'question.ask')).toBe(true),
     );
@@ -99,10 +93,10 @@ describe('search over questions and help articles', () => {
   }
 
   beforeAll(async () => {
-    t = await startTestApp([IdentityModule, ModerationModule, ForumModule, WalletModule, QaModule, SearchModule]);
+    t = await startTestApp(['identity', 'moderation', 'forum', 'wallet', 'qa', SearchModule]);
     await t.app.select(SearchModule).get(IndexFollower).ready();
     staff = await staffAccount(t.app, `search_admin_${Date.now().toString(36)}`, {
-      contexts: [IdentityModule, ModerationModule, ForumModule, QaModule, SearchModule],
+      contexts: ['identity', 'moderation', 'forum', 'qa', SearchModule],
       permission: 'content.manage',
     });
     asker = await member();
@@ -226,7 +220,7 @@ describe('search over questions and help articles', () => {
   });
 
   it('filters topics by the reader’s view permission at query time, while questions and help stay public', async () => {
-    const forumChecker = t.app.select(ForumModule).get(PermissionChecker);
+    const forumChecker = t.app.select(await contextModule('forum')).get(PermissionChecker);
     await eventually(async () =>
       expect(await forumChecker.can({ kind: 'member', id: asker }, 'topic.post')).toBe(true),
     );

@@ -10,7 +10,8 @@ import {
   SiteSettingsCache,
 } from '@forum/platform';
 import type { MemberProfileDocument } from '@forum/platform';
-import { MEMBER_NICKNAMES, MemberNicknameDocument } from './member-nicknames.projection';
+import { MEMBER_NICKNAMES } from '@forum/platform';
+import type { MemberNicknameDocument } from '@forum/platform';
 
 export interface PreparedContent {
   html: string;

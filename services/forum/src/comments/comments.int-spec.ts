@@ -1,11 +1,10 @@
 import { newId, streamId } from '@forum/contracts';
 import type { ErrorBody, EventEnvelope, Page } from '@forum/contracts';
 import { EventStore } from '@forum/event-store';
-import { eventually, TestApp } from '@forum/testing';
+import { eventually, ForumFixture, startForum, TestApp } from '@forum/testing';
 import type { DynamicsPage } from '../dynamics/dynamics.reader';
 import { TopicCounters } from '../reactions/counters';
 import type { MyFavouriteRow, MyLikeRow, ReactorRow } from '../reactions/reaction.schemas';
-import { ForumFixture, startForum } from '../topics/topics.fixture';
 import { XSS_PAYLOADS } from '../../../../libs/platform/src/content/xss-payloads';
 import type { CommentPosition, CommentView, MyContentRow, ReplyView } from './comment.schemas';
 import type { TopicCountersDocument } from './comments.projection';

@@ -1,5 +1,6 @@
 import type { Provider, Type } from '@nestjs/common';
 import type { ProjectionDefinition } from '@forum/event-bus';
+import { memberNicknamesProjection } from '@forum/platform';
 import { DynamicsReader } from '../dynamics/dynamics.reader';
 import { dynamicsProjection } from '../dynamics/dynamics.projection';
 import { MyActivityController } from '../dynamics/my-activity.controller';
@@ -22,7 +23,6 @@ import { commentsProjection } from './comments.projection';
 import { CommentsReader } from './comments.reader';
 import { ForumPermissions } from './forum-permissions';
 import { ForumTargets } from './forum-targets';
-import { memberNicknamesProjection } from './member-nicknames.projection';
 import { ThreadItemWrites } from './thread-item-writes';
 
 /**
@@ -33,7 +33,7 @@ export const COMMENT_PROJECTIONS: ProjectionDefinition[] = [
   commentsProjection,
   reactionsProjection,
   dynamicsProjection,
-  memberNicknamesProjection,
+  memberNicknamesProjection('forum'),
 ];
 
 export const COMMENT_CONTROLLERS: Type[] = [

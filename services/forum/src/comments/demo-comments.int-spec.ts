@@ -1,5 +1,4 @@
-import { TestApp } from '@forum/testing';
-import { ForumFixture, startForum } from '../topics/topics.fixture';
+import { ForumFixture, startForum, TestApp } from '@forum/testing';
 import type { TopicCountersDocument } from './comments.projection';
 import { seedDemoComments } from './demo-comments';
 

@@ -1,7 +1,6 @@
 import type { ErrorBody, Page } from '@forum/contracts';
-import { eventually } from '@forum/testing';
+import { eventually, ForumFixture, startForum } from '@forum/testing';
 import type { DynamicsPage } from '../dynamics/dynamics.reader';
-import { ForumFixture, startForum } from '../topics/topics.fixture';
 import type { CommentView, ReplyView } from './comment.schemas';
 
 interface Written {

@@ -1,10 +1,9 @@
 import { streamId } from '@forum/contracts';
 import type { Page } from '@forum/contracts';
 import { EventStore } from '@forum/event-store';
-import { eventually, TestApp } from '@forum/testing';
+import { eventually, ForumFixture, startForum, TestApp } from '@forum/testing';
 import type { CommentView, ReplyView } from '../comments/comment.schemas';
 import type { TopicDetail } from '../topics/topic.schemas';
-import { ForumFixture, startForum } from '../topics/topics.fixture';
 
 /**
  * Markdown writes (ADR 0033): a topic, a comment and a reply sent with `format: 'markdown'` are stored and read

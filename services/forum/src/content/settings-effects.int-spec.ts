@@ -1,10 +1,9 @@
 import { streamId } from '@forum/contracts';
 import { EventStore } from '@forum/event-store';
 import { SiteSettingsCache } from '@forum/platform';
-import { eventually, TestApp } from '@forum/testing';
+import { eventually, ForumFixture, startForum, TestApp } from '@forum/testing';
 import { ForumModule } from '../forum.module';
 import type { TopicDetail } from '../topics/topic.schemas';
-import { ForumFixture, startForum } from '../topics/topics.fixture';
 
 /** Site settings that the forum obeys (docs/rules/moderation.md): IP location display and the number of mentions per item. */
 describe('forum: site settings that change what members get', () => {

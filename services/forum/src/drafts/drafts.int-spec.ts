@@ -1,9 +1,7 @@
 import type { ErrorBody, Page } from '@forum/contracts';
-import { eventually } from '@forum/testing';
+import { eventually, ForumFixture, startForum } from '@forum/testing';
 import type { TestApp } from '@forum/testing';
 import type { SearchResultView } from '../../../search/src/query/search.controller';
-import { SearchModule } from '../../../search/src/search.module';
-import { ForumFixture, startForum } from '../topics/topics.fixture';
 import { DEMO_DRAFT_TITLE, seedDemoDrafts } from './demo-drafts';
 import type { DraftView, SavedDraft } from './draft.schemas';
 
@@ -22,7 +20,7 @@ describe('/api/forum/drafts', () => {
   const stem = `Dr${Date.now().toString(36).slice(-5)}`;
 
   beforeAll(async () => {
-    f = await startForum([SearchModule]);
+    f = await startForum(['search']);
     t = f.t;
     writer = await f.member(`${stem}writer`);
     other = await f.member(`${stem}other`);

@@ -1,13 +1,8 @@
 import { CommandBus } from '@nestjs/cqrs';
 import { newId } from '@forum/contracts';
 import { PermissionChecker } from '@forum/platform';
-import { eventually, startTestApp, TestApp } from '@forum/testing';
+import { contextModule, eventually, staffAccount, startTestApp, TestApp } from '@forum/testing';
 import { RegisterMemberCommand } from '../../../identity/src/accounts/commands';
-import { IdentityModule } from '../../../identity/src/identity.module';
-import { staffAccount } from '../../../identity/src/roles/staff.fixture';
-import { ModerationModule } from '../../../moderation/src/moderation.module';
-import { QaModule } from '../../../qa/src/qa.module';
-import { WalletModule } from '../../../wallet/src/wallet.module';
 import { ForumModule } from '../forum.module';
 import type { DynamicsPage } from './dynamics.reader';
 
@@ -21,11 +16,11 @@ describe('forum: Q&A in user dynamics', () => {
   let accounts = 0;
 
   beforeAll(async () => {
-    t = await startTestApp([IdentityModule, ModerationModule, WalletModule, QaModule, ForumModule]);
+    t = await startTestApp(['identity', 'moderation', 'wallet', 'qa', ForumModule]);
     for (let attempt = 0; !staffId; attempt++) {
       try {
         staffId = await staffAccount(t.app, `qadyn_admin_${Date.now().toString(36)}${attempt}`, {
-          contexts: [ModerationModule, WalletModule, QaModule, ForumModule],
+          contexts: ['moderation', 'wallet', 'qa', ForumModule],
           permission: 'content.manage',
         });
       } catch (error) {
@@ -55,7 +50,7 @@ describe('forum: Q&A in user dynamics', () => {
         ),
       );
     const id = (registered as { systemUser: { id: string } }).systemUser.id;
-    const checker = t.app.select(QaModule).get(PermissionChecker);
+    const checker = t.app.select(await contextModule('qa')).get(PermissionChecker);
     await eventually(async () => expect(await checker.can({ kind: 'member', id }, 'answer.post')).toBe(true));
     return id;
   };

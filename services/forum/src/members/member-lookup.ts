@@ -2,7 +2,8 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { Db } from 'mongodb';
 import { authorViewOf, CONTEXT_DB, MEMBER_PROFILES } from '@forum/platform';
 import type { MemberProfileDocument } from '@forum/platform';
-import { MEMBER_NICKNAMES, MemberNicknameDocument } from '../comments/member-nicknames.projection';
+import { MEMBER_NICKNAMES } from '@forum/platform';
+import type { MemberNicknameDocument } from '@forum/platform';
 
 export interface MemberSuggestion {
   memberId: string;

@@ -1,10 +1,8 @@
 import { DEFAULT_MEMBER_ROLE_ID, MEMBER_PERMISSIONS } from '@forum/contracts';
 import type { ErrorBody, Page } from '@forum/contracts';
-import { eventually } from '@forum/testing';
+import { eventually, ForumFixture, startForum } from '@forum/testing';
 import type { AuditLogRow } from '../../../moderation/src/audit/audit-log';
-import { MessagingModule } from '../../../messaging/src/messaging.module';
 import type { ReminderView } from '../../../messaging/src/reminders/reminders';
-import { ForumFixture, startForum } from '../topics/topics.fixture';
 import { PollCloser } from './poll-closer';
 import type { PollView, StaffPollRow, TopicPoll } from './poll.schemas';
 
@@ -26,7 +24,7 @@ describe('/api/forum/topics/:topicId/poll', () => {
   const stem = `Po${Date.now().toString(36).slice(-5)}`;
 
   beforeAll(async () => {
-    f = await startForum([MessagingModule]);
+    f = await startForum(['messaging']);
     author = await f.member(`${stem}author`);
     voter = await f.member(`${stem}voter`);
     tagId = await f.tag(`${stem} tag`);

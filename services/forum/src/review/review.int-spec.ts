@@ -1,9 +1,8 @@
 import type { ErrorBody, Page } from '@forum/contracts';
 import { SiteSettingsCache } from '@forum/platform';
-import { eventually } from '@forum/testing';
+import { eventually, ForumFixture, startForum } from '@forum/testing';
 import type { CommentView, ReplyView } from '../comments/comment.schemas';
 import { ForumModule } from '../forum.module';
-import { ForumFixture, startForum } from '../topics/topics.fixture';
 import type { PostedTopic, TopicDetail, TopicRow } from '../topics/topic.schemas';
 import type { ReviewRow } from './review.schemas';
 

@@ -1,6 +1,5 @@
-import { eventually } from '@forum/testing';
+import { eventually, ForumFixture, startForum } from '@forum/testing';
 import type { RevisionList } from '@forum/platform';
-import { ForumFixture, startForum } from '../topics/topics.fixture';
 import { DEMO_EDITED_TOPIC_NEW_TITLE, DEMO_EDITED_TOPIC_TITLE, seedDemoRevisions } from './demo-revisions';
 
 describe('demo edit history seed', () => {

@@ -1,13 +1,8 @@
 import { newId, POINTS_MODULES } from '@forum/contracts';
-import { eventually } from '@forum/testing';
+import { eventually, ForumFixture, staffAccount, startForum } from '@forum/testing';
 import type { RevisionList, RevisionView } from '@forum/platform';
-import { IdentityModule } from '../../../identity/src/identity.module';
-import { staffAccount } from '../../../identity/src/roles/staff.fixture';
-import { ModerationModule } from '../../../moderation/src/moderation.module';
 import { Ledger } from '../../../wallet/src/ledger/ledger';
-import { WalletModule } from '../../../wallet/src/wallet.module';
 import { ForumModule } from '../forum.module';
-import { ForumFixture, startForum } from '../topics/topics.fixture';
 
 /**
  * Edit history (docs/rules/forum.md, edit history; ADR 0032): every version of a topic, comment and reply, hidden
@@ -40,7 +35,7 @@ describe('edit history of topics, comments and replies', () => {
   }
 
   beforeAll(async () => {
-    f = await startForum([WalletModule]);
+    f = await startForum(['wallet']);
     author = await f.member('history_author');
     payer = await f.member('history_payer');
     other = await f.member('history_other');
@@ -234,7 +229,7 @@ describe('edit history of topics, comments and replies', () => {
       expect(role.status).toBe(201);
       const lacking = await staffAccount(f.t.app, `nohist${Date.now().toString(36)}`, {
         roleId: role.body.id,
-        contexts: [IdentityModule, ModerationModule, ForumModule],
+        contexts: ['identity', 'moderation', ForumModule],
         permission: 'settings.edit',
       });
       const first = (await revisions(`topics/${topicId}`, author)).items[0]!;

@@ -1,8 +1,5 @@
 import { DEFAULT_MEMBER_ROLE_ID, MEMBER_PERMISSIONS } from '@forum/contracts';
-import { eventually } from '@forum/testing';
-import { QaModule } from '../../../qa/src/qa.module';
-import { WalletModule } from '../../../wallet/src/wallet.module';
-import { ForumFixture, startForum } from '../topics/topics.fixture';
+import { eventually, ForumFixture, startForum } from '@forum/testing';
 
 /**
  * What crawlers and feed readers get: robots.txt following the site's mode, a sitemap index with the topics and
@@ -30,7 +27,7 @@ describe('robots.txt, sitemaps and feeds', () => {
   const get = (path: string) => f.t.client.anonymous().get<string>(path);
 
   beforeAll(async () => {
-    f = await startForum([WalletModule, QaModule]);
+    f = await startForum(['wallet', 'qa']);
     author = await f.member('crawled_author');
     open = await f.tag('Crawled');
     closed = await f.tag('Members only');

@@ -1,12 +1,10 @@
 import { BALANCE_MODULES, newId, POINTS_MODULES, streamId } from '@forum/contracts';
 import { EventStore } from '@forum/event-store';
-import { eventually } from '@forum/testing';
+import { eventually, ForumFixture, startForum } from '@forum/testing';
 import { Ledger } from '../../../wallet/src/ledger/ledger';
-import { WalletModule } from '../../../wallet/src/wallet.module';
 import { ForumModule } from '../forum.module';
 import { TopicSources } from '../unlocks/topic-source';
 import { topicDecider } from './topic.decider';
-import { ForumFixture, startForum } from './topics.fixture';
 
 /**
  * docs/rules/forum.md (hidden content): the server never sends a locked block's content to a reader who has not unlocked it. A topic holds
@@ -49,7 +47,7 @@ describe('hidden content never leaks through any GET route', () => {
 
   beforeAll(async () => {
     // The wallet hosts the paid types' payments; the read-your-writes wait only bounds an answer (busy machines).
-    f = await startForum([WalletModule]);
+    f = await startForum(['wallet']);
     author = await f.member('leak_author');
     reader = await f.member('leak_reader');
     const tag = await f.tag('Leak test');

@@ -12,7 +12,8 @@ import {
   SiteSettingsCache,
 } from '@forum/platform';
 import type { PreviousContent } from '@forum/platform';
-import { MEMBER_NICKNAMES, MemberNicknameDocument } from '../comments/member-nicknames.projection';
+import { MEMBER_NICKNAMES } from '@forum/platform';
+import type { MemberNicknameDocument } from '@forum/platform';
 import { isLeaf, TagTreeState } from '../tags/tag-tree.decider';
 import { ownImageCount } from '../uploads/content-images';
 

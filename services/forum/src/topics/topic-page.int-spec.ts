@@ -1,14 +1,11 @@
 import type { Page } from '@forum/contracts';
-import { eventually, sharedEnv, startTestApp } from '@forum/testing';
+import { eventually, ForumFixture, sharedEnv, startForum, startTestApp } from '@forum/testing';
 import type { TestApp } from '@forum/testing';
-import { IdentityModule } from '../../../identity/src/identity.module';
-import { ModerationModule } from '../../../moderation/src/moderation.module';
 import type { CommentView } from '../comments/comment.schemas';
 import { ForumModule } from '../forum.module';
 import { TOPIC_READS } from './lists/topic-reads';
 import type { TopicPageView } from './topic-page';
 import type { TopicDetail } from './topic.schemas';
-import { ForumFixture, startForum } from './topics.fixture';
 
 const SECRET = 'PAGE-SECRET-5c1d';
 const PASSWORD = 'page-password-1';
@@ -167,7 +164,7 @@ describe('the topic page endpoint and its cache', () => {
   describe('on a second replica that runs no projections', () => {
     let replica: TestApp;
     beforeAll(async () => {
-      replica = await startTestApp([IdentityModule, ModerationModule, ForumModule], {
+      replica = await startTestApp(['identity', 'moderation', ForumModule], {
         env: { ...sharedEnv(f.t.config), RUN_WORKERS: 'false' },
       });
     });

@@ -1,7 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { eventually } from '@forum/testing';
-import { WalletModule } from '../../../wallet/src/wallet.module';
-import { ForumFixture, startForum } from '../topics/topics.fixture';
+import { eventually, ForumFixture, startForum } from '@forum/testing';
 import type { TopicDetail } from '../topics/topic.schemas';
 
 /**
@@ -22,7 +20,7 @@ describe('grade-locked content follows the points the wallet books', () => {
     (await f.t.client.as(reader).get<TopicDetail>(`/api/forum/topics/${topicId}`)).body.content;
 
   beforeAll(async () => {
-    f = await startForum([WalletModule]);
+    f = await startForum(['wallet']);
     const author = await f.member('grade_author');
     reader = await f.member('grade_reader');
     const tag = await f.tag('Grades');

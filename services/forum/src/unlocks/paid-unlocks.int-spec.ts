@@ -1,13 +1,11 @@
 import { BALANCE_MODULES, newId, payUnlockCommand, POINTS_MODULES } from '@forum/contracts';
 import type { ErrorBody, Page, PayUnlockInput } from '@forum/contracts';
 import { PeerCommands, SiteSettingsCache } from '@forum/platform';
-import { eventually } from '@forum/testing';
+import { eventually, ForumFixture, startForum } from '@forum/testing';
 import { auditLedgers } from '../../../wallet/src/audit/ledger-audit';
 import { Ledger } from '../../../wallet/src/ledger/ledger';
 import type { WalletView } from '../../../wallet/src/ledger/ledger.reader';
-import { WalletModule } from '../../../wallet/src/wallet.module';
 import type { TopicDetail, UnlockRecordView, UnlockResult } from '../topics/topic.schemas';
-import { ForumFixture, startForum } from '../topics/topics.fixture';
 
 /**
  * Paid hidden content (docs/rules/forum.md, hidden types 40 and 50, docs/architecture.md): the reader's request pays through the
@@ -21,7 +19,7 @@ describe('paid unlocks (types 40 points and 50 balance)', () => {
 
   beforeAll(async () => {
     // The read-your-writes wait only bounds an answer (a fast projection answers at once): a busy machine needs more.
-    f = await startForum([WalletModule]);
+    f = await startForum(['wallet']);
     tagId = await f.tag('Paid');
     author = await f.member('paid_author');
   });

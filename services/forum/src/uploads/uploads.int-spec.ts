@@ -5,10 +5,8 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import type { ErrorBody } from '@forum/contracts';
 import { PermissionChecker, TokenService } from '@forum/platform';
-import { eventually, startTestApp, TestApp } from '@forum/testing';
-import { IdentityModule } from '../../../identity/src/identity.module';
-import { staffAccount } from '../../../identity/src/roles/staff.fixture';
-import { ModerationModule } from '../../../moderation/src/moderation.module';
+import { eventually, staffAccount, startTestApp, TestApp } from '@forum/testing';
+import type { ContextRef } from '@forum/testing';
 import { ForumModule } from '../forum.module';
 import { testTag } from '../tags/tag.fixture';
 import { FFMPEG } from './transcode';
@@ -22,7 +20,7 @@ interface FilePart {
 
 type Uploaded = { url: string; width: number; height: number } & VideoStatus & ErrorBody;
 
-const contexts = [IdentityModule, ModerationModule, ForumModule];
+const contexts: ContextRef[] = ['identity', 'moderation', ForumModule];
 
 describe('forum: image and video uploads for the editor', () => {
   let t: TestApp;

@@ -1,10 +1,8 @@
 import { CommandBus } from '@nestjs/cqrs';
 import type { ErrorBody } from '@forum/contracts';
 import { SiteSettingsCache } from '@forum/platform';
-import { commandMeta, eventually, startTestApp, TestApp, TestClient } from '@forum/testing';
-import { ModerationModule } from '../../../moderation/src/moderation.module';
+import { commandMeta, eventually, staffAccount, startTestApp, TestApp, TestClient } from '@forum/testing';
 import { IdentityModule } from '../identity.module';
-import { staffAccount } from '../roles/staff.fixture';
 import { RegisterMemberCommand } from './commands';
 
 const PASSWORD = 'secret-password';
@@ -15,9 +13,9 @@ describe('the login captcha thresholds of the site settings', () => {
   let ipCounter = 0;
 
   beforeAll(async () => {
-    t = await startTestApp([IdentityModule, ModerationModule]);
+    t = await startTestApp([IdentityModule, 'moderation']);
     adminId = await staffAccount(t.app, 'captcha_admin', {
-      contexts: [IdentityModule, ModerationModule],
+      contexts: [IdentityModule, 'moderation'],
       permission: 'settings.edit',
     });
   });

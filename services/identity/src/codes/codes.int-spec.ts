@@ -1,8 +1,6 @@
 import type { ErrorBody } from '@forum/contracts';
-import { eventually, startTestApp, TestApp, TestClient } from '@forum/testing';
-import { ModerationModule } from '../../../moderation/src/moderation.module';
+import { eventually, staffAccount, startTestApp, TestApp, TestClient } from '@forum/testing';
 import { IdentityModule } from '../identity.module';
-import { staffAccount } from '../roles/staff.fixture';
 import type { IssuedTokens } from '../sessions/session-issuer';
 
 interface CodeSent {
@@ -17,8 +15,8 @@ describe('verification codes: phone and email registration and login, recovery, 
   let staffId: string;
 
   beforeAll(async () => {
-    t = await startTestApp([IdentityModule, ModerationModule]);
-    staffId = await staffAccount(t.app, 'codes_admin', { contexts: [ModerationModule], permission: 'settings.edit' });
+    t = await startTestApp([IdentityModule, 'moderation']);
+    staffId = await staffAccount(t.app, 'codes_admin', { contexts: ['moderation'], permission: 'settings.edit' });
   });
   afterAll(() => t.close());
 

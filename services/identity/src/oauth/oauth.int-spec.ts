@@ -2,10 +2,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import { createServer, IncomingMessage, Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { ErrorBody } from '@forum/contracts';
-import { eventually, startTestApp, TestApp } from '@forum/testing';
-import { ModerationModule } from '../../../moderation/src/moderation.module';
+import { eventually, staffAccount, startTestApp, TestApp } from '@forum/testing';
 import { IdentityModule } from '../identity.module';
-import { staffAccount } from '../roles/staff.fixture';
 import type { OAuthLoginResult } from './oauth-login';
 import { OAuthStates } from './oauth-stores';
 import { SANDBOX_CLIENT_ID, SandboxAuthority } from './sandbox/sandbox-authority';
@@ -19,7 +17,7 @@ describe('third-party login (OAuth 2)', () => {
   let ip = 0;
 
   beforeAll(async () => {
-    t = await startTestApp([IdentityModule, ModerationModule]);
+    t = await startTestApp([IdentityModule, 'moderation']);
   });
   afterAll(() => t.close());
 
@@ -283,7 +281,7 @@ describe('third-party login (OAuth 2)', () => {
       await new Promise<void>((resolve) => provider.listen(0, '127.0.0.1', resolve));
       base = `http://127.0.0.1:${(provider.address() as AddressInfo).port}`;
 
-      const adminId = await staffAccount(t.app, 'oauth_admin', { contexts: [IdentityModule, ModerationModule] });
+      const adminId = await staffAccount(t.app, 'oauth_admin', { contexts: [IdentityModule, 'moderation'] });
       const admin = t.client.as(adminId, 'staff');
       const changed = await admin.request('PATCH', '/api/moderation/settings', {
         oauthProviders: [

@@ -8,7 +8,6 @@ import { ipLocationOf, TokenService } from '@forum/platform';
 import { commandMeta, eventually, startTestApp, TestApp } from '@forum/testing';
 import { RegisterMemberCommand } from '../accounts/commands';
 import { IdentityModule } from '../identity.module';
-import { ModerationModule } from '../../../moderation/src/moderation.module';
 import type { IssuedTokens } from '../sessions/session-issuer';
 import type { MeView, PublicProfileView } from './profile.schemas';
 
@@ -21,7 +20,7 @@ describe('identity: profile, avatar, password, cancellation', () => {
 
   beforeAll(async () => {
     filesRoot = await mkdtemp(join(tmpdir(), 'profile-files-'));
-    t = await startTestApp([IdentityModule, ModerationModule], { env: { FILE_STORAGE_DIR: filesRoot } });
+    t = await startTestApp([IdentityModule, 'moderation'], { env: { FILE_STORAGE_DIR: filesRoot } });
   });
   afterAll(async () => {
     await t.close();

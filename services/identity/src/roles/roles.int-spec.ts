@@ -8,28 +8,26 @@ import {
 } from '@forum/contracts';
 import type { ErrorBody, Page } from '@forum/contracts';
 import { PermissionChecker } from '@forum/platform';
-import { eventually, startTestApp, TestApp } from '@forum/testing';
-import { ModerationModule } from '../../../moderation/src/moderation.module';
+import { contextModule, eventually, staffAccount, startTestApp, TestApp } from '@forum/testing';
 import { RegisterMemberCommand } from '../accounts/commands';
 import { IdentityModule } from '../identity.module';
 import type { IssuedTokens } from '../sessions/session-issuer';
 import type { StaffMemberView } from '../staff/staff.controller';
 import type { MemberRoleView, RoleView } from './roles.controller';
-import { staffAccount } from './staff.fixture';
 
 describe('roles, grants and the permission checker', () => {
   let t: TestApp;
   let adminId: string;
 
   beforeAll(async () => {
-    t = await startTestApp([IdentityModule, ModerationModule]);
-    adminId = await staffAccount(t.app, 'root_admin', { contexts: [IdentityModule, ModerationModule] });
+    t = await startTestApp([IdentityModule, 'moderation']);
+    adminId = await staffAccount(t.app, 'root_admin', { contexts: [IdentityModule, 'moderation'] });
   });
   afterAll(() => t.close());
 
   const admin = () => t.client.as(adminId, 'staff');
   const identityChecker = () => t.app.select(IdentityModule).get(PermissionChecker);
-  const moderationChecker = () => t.app.select(ModerationModule).get(PermissionChecker);
+  const moderationChecker = async () => t.app.select(await contextModule('moderation')).get(PermissionChecker);
 
   async function member(account: string, kind: 'member' | 'staff' = 'member'): Promise<IssuedTokens> {
     const password = 'member-password';
@@ -89,7 +87,7 @@ describe('roles, grants and the permission checker', () => {
     });
     const moderatorId = await staffAccount(t.app, 'moderator_1', {
       roleId: moderatorRole.id,
-      contexts: [ModerationModule],
+      contexts: ['moderation'],
       permission: 'reports.handle',
     });
     const moderator = t.client.as(moderatorId, 'staff');
@@ -152,7 +150,7 @@ describe('roles, grants and the permission checker', () => {
     });
     expect(granted.body).toEqual([expect.objectContaining({ roleId: writers.id, validUntil: null, expired: false })]);
 
-    for (const checker of [identityChecker(), moderationChecker()]) {
+    for (const checker of [identityChecker(), await moderationChecker()]) {
       await eventually(async () =>
         expect(await checker.can({ kind: 'member', id: writer }, 'topic.post', 'tag-x')).toBe(true),
       );

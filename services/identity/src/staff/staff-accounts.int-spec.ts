@@ -1,10 +1,8 @@
 import { CommandBus } from '@nestjs/cqrs';
 import type { ErrorBody } from '@forum/contracts';
-import { commandMeta, eventually, startTestApp, TestApp } from '@forum/testing';
-import { ModerationModule } from '../../../moderation/src/moderation.module';
+import { commandMeta, eventually, staffAccount, startTestApp, TestApp } from '@forum/testing';
 import { RegisterMemberCommand } from '../accounts/commands';
 import { IdentityModule } from '../identity.module';
-import { staffAccount } from '../roles/staff.fixture';
 import type { IssuedTokens } from '../sessions/session-issuer';
 import type { MemberStats, StaffMemberView } from './staff.controller';
 
@@ -16,7 +14,7 @@ describe('staff: cancelling members and creating staff accounts', () => {
   let ipCounter = 0;
 
   beforeAll(async () => {
-    t = await startTestApp([IdentityModule, ModerationModule]);
+    t = await startTestApp([IdentityModule, 'moderation']);
     adminId = await staffAccount(t.app, 'cancel_admin', { permission: 'members.manage' });
   });
   afterAll(() => t.close());

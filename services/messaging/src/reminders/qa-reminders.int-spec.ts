@@ -3,15 +3,10 @@ import { CommandBus } from '@nestjs/cqrs';
 import { newId } from '@forum/contracts';
 import type { Page } from '@forum/contracts';
 import { MEMBER_PROFILES, PermissionChecker } from '@forum/platform';
-import { eventually, startTestApp, TestApp } from '@forum/testing';
-import { MEMBER_NICKNAMES } from '../../../forum/src/comments/member-nicknames.projection';
+import { contextModule, eventually, staffAccount, startTestApp, TestApp } from '@forum/testing';
+import { MEMBER_NICKNAMES } from '@forum/platform';
 import { RegisterMemberCommand } from '../../../identity/src/accounts/commands';
-import { IdentityModule } from '../../../identity/src/identity.module';
-import { staffAccount } from '../../../identity/src/roles/staff.fixture';
-import { ModerationModule } from '../../../moderation/src/moderation.module';
 import { seedDemoQa } from '../../../qa/src/demo-qa';
-import { QaModule } from '../../../qa/src/qa.module';
-import { WalletModule } from '../../../wallet/src/wallet.module';
 import { MessagingModule } from '../messaging.module';
 import type { UnreadCount } from '../unread/unread-counts';
 import { MSG_FOLLOWERS } from './followers.projection';
@@ -31,11 +26,11 @@ describe('messaging: Q&A reminders from the Q&A context', () => {
   let staffId = '';
 
   beforeAll(async () => {
-    t = await startTestApp([IdentityModule, ModerationModule, WalletModule, QaModule, MessagingModule]);
+    t = await startTestApp(['identity', 'moderation', 'wallet', 'qa', MessagingModule]);
     for (let attempt = 0; !staffId; attempt++) {
       try {
         staffId = await staffAccount(t.app, `qarem_admin_${Date.now().toString(36)}${attempt}`, {
-          contexts: [ModerationModule, WalletModule, QaModule],
+          contexts: ['moderation', 'wallet', 'qa'],
           permission: 'content.manage',
         });
       } catch (error) {
@@ -73,9 +68,12 @@ describe('messaging: Q&A reminders from the Q&A context', () => {
       expect(
         await t.db('qa').collection<{ _id: string }>(MEMBER_NICKNAMES).findOne({ _id: nickname.toLowerCase() }),
       ).not.toBeNull();
-      expect(await t.app.select(QaModule).get(PermissionChecker).can({ kind: 'member', id }, 'question.ask')).toBe(
-        true,
-      );
+      expect(
+        await t.app
+          .select(await contextModule('qa'))
+          .get(PermissionChecker)
+          .can({ kind: 'member', id }, 'question.ask'),
+      ).toBe(true);
     });
     return { id, nickname };
   };

@@ -1,7 +1,6 @@
 import type { ErrorBody, Page } from '@forum/contracts';
 import { TokenService } from '@forum/platform';
 import { eventually, sharedEnv, startTestApp } from '@forum/testing';
-import { IdentityModule } from '../../../identity/src/identity.module';
 import { MessagingFixture, startMessaging } from '../messaging.fixture';
 import { MessagingModule } from '../messaging.module';
 import { INBOX_STATE } from '../reminders/inbox.projection';
@@ -220,7 +219,7 @@ describe('messaging: system notifications and live unread counts', () => {
   });
 
   it('pushes from a replica that runs no projector: each replica hears the changes through its own consumer group', async () => {
-    const replica = await startTestApp([IdentityModule, MessagingModule], {
+    const replica = await startTestApp(['identity', MessagingModule], {
       env: { ...sharedEnv(f.t.config), RUN_WORKERS: 'false' },
     });
     try {

@@ -1,7 +1,6 @@
 import type { Page } from '@forum/contracts';
-import { eventually } from '@forum/testing';
-import { startQa } from '../../../qa/src/qa.fixture';
-import type { QaFixture } from '../../../qa/src/qa.fixture';
+import { eventually, startQa } from '@forum/testing';
+import type { QaFixture } from '@forum/testing';
 import type { AuditLogRow } from './audit-log';
 
 /** Issue 9: "every staff action appears in the audit log with its actor", across the contexts. */

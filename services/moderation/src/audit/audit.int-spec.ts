@@ -1,9 +1,7 @@
 import type { Page } from '@forum/contracts';
-import { eventually } from '@forum/testing';
+import { eventually, startForum } from '@forum/testing';
+import type { ForumFixture } from '@forum/testing';
 import { testTag } from '../../../forum/src/tags/tag.fixture';
-import { startForum } from '../../../forum/src/topics/topics.fixture';
-import type { ForumFixture } from '../../../forum/src/topics/topics.fixture';
-import { WalletModule } from '../../../wallet/src/wallet.module';
 import type { AuditLogRow } from './audit-log';
 import type { EventLogEntry, EventLogRow } from './event-log';
 import type { StaffJobView } from './staff-jobs';
@@ -17,7 +15,7 @@ describe('the staff audit view (ADR 0021) over HTTP', () => {
 
   beforeAll(async () => {
     // The wallet answers the ledger audit job (`wallet.auditLedgers`): moderation does not read its database.
-    f = await startForum([WalletModule]);
+    f = await startForum(['wallet']);
     tagId = await testTag(f.t.client, 'Audited');
   }, 240_000);
   afterAll(() => f.t.close());

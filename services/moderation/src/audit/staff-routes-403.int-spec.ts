@@ -1,10 +1,8 @@
 import { isStaffPermission, STAFF_PERMISSIONS } from '@forum/contracts';
 import type { ErrorBody, StaffPermission } from '@forum/contracts';
-import { startTestApp } from '@forum/testing';
+import { staffAccount, startTestApp } from '@forum/testing';
 import type { TestApp } from '@forum/testing';
 import { ALL_CONTEXTS } from '../../../all-in-one/src/contexts';
-import { IdentityModule } from '../../../identity/src/identity.module';
-import { staffAccount } from '../../../identity/src/roles/staff.fixture';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 interface Route {
@@ -59,7 +57,7 @@ describe('every staff route refuses whoever lacks its permission', () => {
   });
 
   it('answers 403 to a staff member holding every staff permission but the route’s own', async () => {
-    const admin = await staffAccount(t.app, 'routes_admin', { contexts: [IdentityModule] });
+    const admin = await staffAccount(t.app, 'routes_admin', { contexts: ['identity'] });
     const refusals: string[] = [];
     for (const [index, permission] of [...byPermission.keys()].entries()) {
       const others = STAFF_PERMISSIONS.filter((p) => p !== permission);

@@ -1,7 +1,6 @@
 import type { ErrorBody, Page } from '@forum/contracts';
-import { eventually } from '@forum/testing';
-import { startQa } from '../../../qa/src/qa.fixture';
-import type { QaFixture } from '../../../qa/src/qa.fixture';
+import { eventually, startQa } from '@forum/testing';
+import type { QaFixture } from '@forum/testing';
 import { QA_ANSWER_REPLIES, QA_ANSWERS } from '../../../qa/src/questions/questions.projection';
 import type { AuditLogRow } from '../audit/audit-log';
 import { REPORTABLE_CONTENT } from './report.projections';

@@ -1,11 +1,7 @@
 import type { ErrorBody, Page } from '@forum/contracts';
-import { eventually } from '@forum/testing';
-import { ForumModule } from '../../../forum/src/forum.module';
+import { eventually, staffAccount, startForum } from '@forum/testing';
+import type { ForumFixture } from '@forum/testing';
 import { testTag } from '../../../forum/src/tags/tag.fixture';
-import { startForum } from '../../../forum/src/topics/topics.fixture';
-import type { ForumFixture } from '../../../forum/src/topics/topics.fixture';
-import { staffAccount } from '../../../identity/src/roles/staff.fixture';
-import { IdentityModule } from '../../../identity/src/identity.module';
 import { ModerationModule } from '../moderation.module';
 import { REPORTABLE_CONTENT } from './report.projections';
 import type { MyReportRow, StaffReportRow } from './report.reader';
@@ -175,7 +171,7 @@ describe('reports (docs/rules/moderation.md, reports) over HTTP', () => {
     expect(roles.status).toBe(201);
     const editorId = await staffAccount(f.t.app, 'help_editor', {
       roleId: roles.body.id,
-      contexts: [IdentityModule, ModerationModule, ForumModule],
+      contexts: ['identity', ModerationModule, 'forum'],
       permission: 'content.manage',
     });
     const editor = f.t.client.as(editorId, 'staff');

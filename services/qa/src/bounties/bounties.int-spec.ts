@@ -1,13 +1,11 @@
 import { BOUNTY_ESCROW_WALLET_ID, MEMBER_PERMISSIONS, PLATFORM_WALLET_ID } from '@forum/contracts';
 import { EventStore } from '@forum/event-store';
 import { SiteSettingsCache } from '@forum/platform';
-import { eventually } from '@forum/testing';
+import { contextModule, eventually, QaFixture, startQa } from '@forum/testing';
 import { auditLedgers } from '../../../wallet/src/audit/ledger-audit';
 import { WALLET_ACCOUNTS } from '../../../wallet/src/ledger/ledger.projection';
 import type { WalletAccountDocument } from '../../../wallet/src/ledger/ledger.projection';
-import { WalletModule } from '../../../wallet/src/wallet.module';
 import { QaModule } from '../qa.module';
-import { QaFixture, startQa } from '../qa.fixture';
 import { QuestionCommands } from '../questions/question.commands';
 import { QaBounties } from './qa-bounties';
 
@@ -28,8 +26,8 @@ describe('qa: bounties through the wallet', () => {
       .as(f.staffId, 'staff')
       .request('PATCH', '/api/moderation/settings', { wallet: { platformSharePercent: { bounty: 10 } } });
     expect(changed.status).toBe(200);
-    for (const context of [WalletModule, QaModule]) {
-      const cache = f.t.app.select(context).get(SiteSettingsCache);
+    for (const context of ['wallet', 'qa'] as const) {
+      const cache = f.t.app.select(await contextModule(context)).get(SiteSettingsCache);
       await eventually(() => expect(cache.current().wallet.platformSharePercent.bounty).toBe(10));
     }
   }, 300_000);

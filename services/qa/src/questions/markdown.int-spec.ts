@@ -1,5 +1,4 @@
-import { eventually } from '@forum/testing';
-import { QaFixture, startQa } from '../qa.fixture';
+import { eventually, QaFixture, startQa } from '@forum/testing';
 
 jest.setTimeout(180_000);
 

@@ -1,9 +1,8 @@
 import type { Page } from '@forum/contracts';
 import { MEMBER_PROFILES } from '@forum/platform';
 import type { MemberProfileDocument } from '@forum/platform';
-import { eventually } from '@forum/testing';
-import { MEMBER_NICKNAMES } from '../../../forum/src/comments/member-nicknames.projection';
-import { QaFixture, startQa } from '../qa.fixture';
+import { eventually, QaFixture, startQa } from '@forum/testing';
+import { MEMBER_NICKNAMES } from '@forum/platform';
 import type { QuestionDetail } from './question.queries';
 
 jest.setTimeout(180_000);

@@ -1,10 +1,6 @@
 import type { Page } from '@forum/contracts';
-import { eventually, sharedEnv, startTestApp } from '@forum/testing';
-import { IdentityModule } from '../../../identity/src/identity.module';
-import { ModerationModule } from '../../../moderation/src/moderation.module';
-import { WalletModule } from '../../../wallet/src/wallet.module';
+import { eventually, QaFixture, sharedEnv, startQa, startTestApp } from '@forum/testing';
 import { QaModule } from '../qa.module';
-import { QaFixture, startQa } from '../qa.fixture';
 import type { AnswerView, QuestionRow, ReplyView } from './question.queries';
 import { QA_QUESTIONS } from './questions.projection';
 
@@ -120,7 +116,7 @@ describe('qa: questions, answers and replies', () => {
   });
 
   it('a replica that runs no projector keeps its list index until the projection moves, then shows the change', async () => {
-    const replica = await startTestApp([IdentityModule, ModerationModule, WalletModule, QaModule], {
+    const replica = await startTestApp(['identity', 'moderation', 'wallet', QaModule], {
       env: { ...sharedEnv(f.t.config), RUN_WORKERS: 'false' },
     });
     try {

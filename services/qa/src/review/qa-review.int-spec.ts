@@ -1,10 +1,9 @@
 import type { Page } from '@forum/contracts';
 import { EventStore } from '@forum/event-store';
 import { SiteSettingsCache } from '@forum/platform';
-import { eventually } from '@forum/testing';
+import { eventually, QaFixture, startQa } from '@forum/testing';
 import { auditLedgers } from '../../../wallet/src/audit/ledger-audit';
 import { QaModule } from '../qa.module';
-import { QaFixture, startQa } from '../qa.fixture';
 import type { AnswerView, QuestionRow } from '../questions/question.queries';
 import type { QaReviewRow } from './qa-review.controller';
 

@@ -1,6 +1,5 @@
-import { eventually } from '@forum/testing';
+import { eventually, QaFixture, startQa } from '@forum/testing';
 import type { RevisionList, RevisionView } from '@forum/platform';
-import { QaFixture, startQa } from '../qa.fixture';
 
 /**
  * Edit history of questions and answers (docs/rules/qa.md, edit history; ADR 0032): every version, hidden blocks

@@ -1,5 +1,5 @@
-import { startWallet, WalletFixture } from '../wallet.fixture';
 import { gradeOf } from './member-grade.controller';
+import { startWallet, WalletFixture } from '@forum/testing';
 
 describe('a member grade, public (member card and page)', () => {
   let w: WalletFixture;

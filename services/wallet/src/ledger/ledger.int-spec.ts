@@ -1,9 +1,8 @@
 import { errorMessages, PLATFORM_WALLET_ID, POINTS_MODULES } from '@forum/contracts';
 import type { ErrorBody, Page } from '@forum/contracts';
-import { eventually } from '@forum/testing';
+import { eventually, startWallet, WalletFixture } from '@forum/testing';
 import { auditLedgers } from '../audit/ledger-audit';
 import type { AuditReport } from '../audit/ledger-audit';
-import { startWallet, WalletFixture } from '../wallet.fixture';
 import { Ledger } from './ledger';
 import { WALLET_ACCOUNTS } from './ledger.projection';
 import type { BalanceEntryView, PointsEntryView, WalletView } from './ledger.reader';

@@ -1,10 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type { ErrorBody, Page } from '@forum/contracts';
-import { eventually } from '@forum/testing';
+import { eventually, startWallet, WalletFixture } from '@forum/testing';
 import type { AuditReport } from '../audit/ledger-audit';
 import type { BalanceEntryView } from '../ledger/ledger.reader';
 import { seedDemoWallet } from '../demo-wallet';
-import { startWallet, WalletFixture } from '../wallet.fixture';
 import { PAYMENT_INTENTS } from './payment-intents.projection';
 import { Reconciliation } from './reconciliation';
 import type { PaymentView } from './recharges';

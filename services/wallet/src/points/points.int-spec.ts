@@ -1,20 +1,17 @@
 import type { Page } from '@forum/contracts';
 import { PermissionChecker, SiteSettingsCache } from '@forum/platform';
-import { eventually } from '@forum/testing';
-import { ForumModule } from '../../../forum/src/forum.module';
-import { ModerationModule } from '../../../moderation/src/moderation.module';
+import { contextModule, eventually, startWallet, WalletFixture } from '@forum/testing';
 import { EventStore } from '@forum/event-store';
 import type { PointsEntryView } from '../ledger/ledger.reader';
 import { PointsForPosting } from './points-for-posting';
-import { startWallet, WalletFixture } from '../wallet.fixture';
 
 describe('points for posting (reacting to the forum’s events)', () => {
   let w: WalletFixture;
   let tagId: string;
 
   beforeAll(async () => {
-    w = await startWallet([ModerationModule, ForumModule]);
-    const forum = w.t.app.select(ForumModule).get(PermissionChecker);
+    w = await startWallet(['moderation', 'forum']);
+    const forum = w.t.app.select(await contextModule('forum')).get(PermissionChecker);
     await eventually(async () =>
       expect(await forum.can({ kind: 'staff', id: w.staffId }, 'content.manage')).toBe(true),
     );
@@ -26,7 +23,7 @@ describe('points for posting (reacting to the forum’s events)', () => {
 
   async function poster(): Promise<string> {
     const memberId = await w.member();
-    const forum = w.t.app.select(ForumModule).get(PermissionChecker);
+    const forum = w.t.app.select(await contextModule('forum')).get(PermissionChecker);
     await eventually(async () => expect(await forum.can({ kind: 'member', id: memberId }, 'topic.post')).toBe(true));
     return memberId;
   }
@@ -82,7 +79,10 @@ describe('points for posting (reacting to the forum’s events)', () => {
     expect(comment.status).toBe(201);
     await eventually(async () => expect((await w.wallet(author)).points).toBe(25));
     // Whether or not the reactor has reached the comment yet, handling its event earns nothing.
-    const [posted] = await w.t.app.select(ForumModule).get(EventStore).readStream(`comment-${comment.body.commentId}`);
+    const [posted] = await w.t.app
+      .select(await contextModule('forum'))
+      .get(EventStore)
+      .readStream(`comment-${comment.body.commentId}`);
     expect(posted?.type).toBe('CommentPosted');
     await w.t.app.get(PointsForPosting).earn(posted!);
     expect((await pointsEntries(author)).items.filter((e) => e.module === 200)).toEqual([]);

@@ -1,15 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import type { Type } from '@nestjs/common';
-import { CommandBus } from '@nestjs/cqrs';
-import { newId } from '@forum/contracts';
-import type { CommandMetadata } from '@forum/contracts';
 import { MEMBER_PROFILES } from '@forum/platform';
-import { eventually, startTestApp, TestApp } from '@forum/testing';
-import { RegisterMemberCommand } from '../../identity/src/accounts/commands';
-import { IdentityModule } from '../../identity/src/identity.module';
-import { staffAccount } from '../../identity/src/roles/staff.fixture';
-import type { WalletView } from './ledger/ledger.reader';
-import { WalletModule } from './wallet.module';
+import { memberAccount, staffAccount } from './accounts';
+import type { ContextRef, WalletView } from './contexts';
+import { eventually } from './eventually';
+import { startTestApp } from './test-app';
+import type { TestApp } from './test-app';
 
 export interface WalletFixture {
   t: TestApp;
@@ -21,17 +16,11 @@ export interface WalletFixture {
   wallet(memberId: string): Promise<WalletView>;
 }
 
-const system = (): CommandMetadata => ({
-  actor: { kind: 'system', id: null },
-  now: new Date(),
-  correlationId: newId(),
-});
-
 /** Identity and the wallet, with an administrator the wallet's permission copy already knows. */
-export async function startWallet(extra: Type[] = []): Promise<WalletFixture> {
-  const t = await startTestApp([IdentityModule, WalletModule, ...extra]);
+export async function startWallet(extra: ContextRef[] = []): Promise<WalletFixture> {
+  const t = await startTestApp(['identity', 'wallet', ...extra]);
   const staffId = await staffAccount(t.app, `wallet_admin_${Date.now().toString(36)}`, {
-    contexts: [WalletModule],
+    contexts: ['wallet'],
     permission: 'money.adjust',
   });
   let accounts = 0;
@@ -39,19 +28,7 @@ export async function startWallet(extra: Type[] = []): Promise<WalletFixture> {
     t,
     staffId,
     async member() {
-      const account = `w${Date.now().toString(36)}${accounts++}`;
-      const password = 'member-password';
-      const registered = await t.app
-        .get(CommandBus)
-        .execute(
-          new RegisterMemberCommand(
-            { account, password, confirmPassword: password, agreeTerms: true },
-            system(),
-            'member',
-            true,
-          ),
-        );
-      const memberId = (registered as { systemUser: { id: string } }).systemUser.id;
+      const memberId = await memberAccount(t.app, `w${Date.now().toString(36)}${accounts++}`);
       const profiles = t.db('wallet').collection<{ _id: string }>(MEMBER_PROFILES);
       await eventually(async () => expect(await profiles.findOne({ _id: memberId })).not.toBeNull());
       return memberId;

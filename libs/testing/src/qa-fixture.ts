@@ -1,25 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { CommandBus } from '@nestjs/cqrs';
-import { newId } from '@forum/contracts';
-import type { CommandMetadata } from '@forum/contracts';
 import { DomainError } from '@forum/event-store';
-import { MEMBER_PROFILES, PermissionChecker } from '@forum/platform';
-import { eventually, startTestApp, TestApp } from '@forum/testing';
-import { RegisterMemberCommand } from '../../identity/src/accounts/commands';
-import { IdentityModule } from '../../identity/src/identity.module';
-import { staffAccount } from '../../identity/src/roles/staff.fixture';
-import { ModerationModule } from '../../moderation/src/moderation.module';
-import type { WalletView } from '../../wallet/src/ledger/ledger.reader';
-import { WalletModule } from '../../wallet/src/wallet.module';
-import { QaModule } from './qa.module';
-import type { QuestionDetail } from './questions/question.queries';
-import type { QuestionTagNode } from './tags/question-tags';
-
-const system = (): CommandMetadata => ({
-  actor: { kind: 'system', id: null, ip: '127.0.0.1' },
-  now: new Date(),
-  correlationId: newId(),
-});
+import { MEMBER_PROFILES } from '@forum/platform';
+import { knownTo, memberAccount, staffAccount } from './accounts';
+import type { QuestionDetail, QuestionTagNode, WalletView } from './contexts';
+import { eventually } from './eventually';
+import { startTestApp } from './test-app';
+import type { TestApp } from './test-app';
 
 export interface QaFixture {
   t: TestApp;
@@ -43,7 +29,7 @@ async function administrator(t: TestApp): Promise<string> {
   for (let attempt = 0; ; attempt++) {
     try {
       return await staffAccount(t.app, `qa_admin_${Date.now().toString(36)}${attempt}`, {
-        contexts: [ModerationModule, WalletModule, QaModule],
+        contexts: ['moderation', 'wallet', 'qa'],
         permission: 'content.manage',
       });
     } catch (error) {
@@ -53,34 +39,19 @@ async function administrator(t: TestApp): Promise<string> {
   }
 }
 
-/** Identity, moderation (settings), the wallet and the Q&A in one test app. */
+/** Identity, moderation (settings), the wallet and the Q&A in one test app, driven through their HTTP APIs. */
 export async function startQa(): Promise<QaFixture> {
-  const t = await startTestApp([IdentityModule, ModerationModule, WalletModule, QaModule]);
+  const t = await startTestApp(['identity', 'moderation', 'wallet', 'qa']);
   const staffId = await administrator(t);
   let accounts = 0;
   return {
     t,
     staffId,
     async member() {
-      const account = `q${Date.now().toString(36)}${accounts++}`;
-      const password = 'member-password';
-      const registered = await t.app
-        .get(CommandBus)
-        .execute(
-          new RegisterMemberCommand(
-            { account, password, confirmPassword: password, agreeTerms: true },
-            system(),
-            'member',
-            true,
-          ),
-        );
-      const memberId = (registered as { systemUser: { id: string } }).systemUser.id;
+      const memberId = await memberAccount(t.app, `q${Date.now().toString(36)}${accounts++}`);
       const profiles = t.db('wallet').collection<{ _id: string }>(MEMBER_PROFILES);
       await eventually(async () => expect(await profiles.findOne({ _id: memberId })).not.toBeNull());
-      const checker = t.app.select(QaModule).get(PermissionChecker);
-      await eventually(async () =>
-        expect(await checker.can({ kind: 'member', id: memberId }, 'question.ask')).toBe(true),
-      );
+      await knownTo(t.app, memberId, 'member', ['qa'], 'question.ask');
       return memberId;
     },
     async fund(memberId, kind, amount) {

@@ -2,9 +2,9 @@ import type { INestApplicationContext } from '@nestjs/common';
 import { newId, streamId } from '@forum/contracts';
 import { EventStore } from '@forum/event-store';
 import { contextDb } from '@forum/platform';
-import { ContactStore } from '../../../identity/src/phone/contact.store';
-import { maskContact, normalizeContact } from '../../../identity/src/phone/contact';
-import { memberContactDecider } from '../../../identity/src/phone/member-contact.decider';
+import { ContactStore } from './contact.store';
+import { maskContact, normalizeContact } from './contact';
+import { memberContactDecider } from './member-contact.decider';
 
 /**
  * For the demo seed and tests only: gives an existing account a verified address the way registration by email
