@@ -6,7 +6,7 @@ import { AuthorName } from '@/components/member/author-name';
 import { PagedTable, type Column } from '@/features/topics/components/paged-table';
 import { questionHref } from '@/features/questions/components/question-list';
 import { topicHref } from '@/features/topics/components/topic-list';
-import { formatUnlockPrice } from '@/features/topics/utils/unlock-price';
+import { formatUnlockPrice } from '@/lib/unlock-price';
 import type {
   DynamicRow,
   MyContentRow,

@@ -13,7 +13,7 @@ import { usePagedForumList } from '@/features/topics/api/my-lists';
 import type { DynamicRow, TopicRow } from '@/features/topics/api/types';
 import { PagedTableView, type Column } from '@/features/topics/components/paged-table';
 import { topicHref } from '@/features/topics/components/topic-list';
-import { htmlToText } from '@/features/topics/utils/plain-html';
+import { htmlToText } from '@/lib/plain-html';
 import { formatDateTime } from '@/lib/format-time';
 import { useAppState } from '@/stores/app-state';
 

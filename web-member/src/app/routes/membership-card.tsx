@@ -8,7 +8,7 @@ import {
   type MembershipSpec,
 } from '@/features/membership/api/membership';
 import { useDurationText, usePriceText } from '@/features/membership/components/price';
-import { formatFen } from '@/features/wallet/utils/money';
+import { formatFen } from '@contracts/wallet/money';
 import { ApiError } from '@/lib/api/api-error';
 import { formatDateTime } from '@/lib/format-time';
 import { encodeLocation } from '@/lib/route-codec';

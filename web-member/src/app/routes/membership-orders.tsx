@@ -5,7 +5,7 @@ import type { MembershipOrder } from '@/features/membership/api/membership';
 import { useDurationText } from '@/features/membership/components/price';
 import { PagedTableView, type Column } from '@/features/topics/components/paged-table';
 import { usePagedWalletList } from '@/features/wallet/api/wallet';
-import { formatFen } from '@/features/wallet/utils/money';
+import { formatFen } from '@contracts/wallet/money';
 import { formatDateTime } from '@/lib/format-time';
 import { ControlScreen } from './control-screen';
 

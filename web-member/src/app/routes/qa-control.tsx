@@ -7,7 +7,7 @@ import { BountyBadges, ResolvedFlag } from '@/features/questions/components/boun
 import { questionHref } from '@/features/questions/components/question-list';
 import { AuthorName } from '@/components/member/author-name';
 import { PagedTableView, type Column } from '@/features/topics/components/paged-table';
-import { htmlToText } from '@/features/topics/utils/plain-html';
+import { htmlToText } from '@/lib/plain-html';
 import { formatDateTime } from '@/lib/format-time';
 import { ControlScreen } from './control-screen';
 

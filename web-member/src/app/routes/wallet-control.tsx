@@ -17,7 +17,7 @@ import { MemberName } from '@/features/wallet/components/member-name';
 import { RechargeForm } from '@/features/wallet/components/recharge-form';
 import { WalletSummary } from '@/features/wallet/components/wallet-summary';
 import { balanceMovement } from '@/features/wallet/utils/balance-entry';
-import { formatFen } from '@/features/wallet/utils/money';
+import { formatFen } from '@contracts/wallet/money';
 import { formatDateTime } from '@/lib/format-time';
 import { ControlScreen } from './control-screen';
 

@@ -1,5 +1,5 @@
 import { useTranslation } from '@/lib/translator';
-import { formatFen } from '@/features/wallet/utils/money';
+import { formatFen } from '@contracts/wallet/money';
 import type { DurationUnit, MembershipSpec } from '../api/membership';
 
 /** "¥30.00 + 100 points", whichever parts the price has. */

@@ -3,7 +3,7 @@ import { useTranslation } from '@/lib/translator';
 import { Link } from '@/lib/router';
 import { AuthorName } from '@/components/member/author-name';
 import { FormError } from '@/components/ui/form-error';
-import { ConfirmButton } from '@/features/topics/components/confirm-button';
+import { ConfirmButton } from '@/components/ui/confirm-button';
 import { ApiError } from '@/lib/api/api-error';
 import {
   MESSAGE_MAX_LENGTH,

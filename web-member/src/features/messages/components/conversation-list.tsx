@@ -2,7 +2,7 @@ import { useTranslation } from '@/lib/translator';
 import { Link } from '@/lib/router';
 import { MemberAvatar, memberHref, useMemberName } from '@/components/member/author-name';
 import { Badge } from '@/components/ui/badge';
-import { ConfirmButton } from '@/features/topics/components/confirm-button';
+import { ConfirmButton } from '@/components/ui/confirm-button';
 import { useConversations, useDeleteConversation } from '../api/messages';
 import { PagedMessages, Time } from './paged-messages';
 

@@ -1,5 +1,5 @@
 import { useTranslation } from '@/lib/translator';
-import { ConfirmButton } from '@/features/topics/components/confirm-button';
+import { ConfirmButton } from '@/components/ui/confirm-button';
 import {
   useDeleteNotification,
   useMarkAllNotificationsRead,

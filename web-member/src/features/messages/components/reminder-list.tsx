@@ -2,7 +2,7 @@ import { Fragment, type ReactNode } from 'react';
 import { useTranslation } from '@/lib/translator';
 import { Link } from '@/lib/router';
 import { AuthorName } from '@/components/member/author-name';
-import { ConfirmButton } from '@/features/topics/components/confirm-button';
+import { ConfirmButton } from '@/components/ui/confirm-button';
 import { questionHref } from '@/features/questions/components/question-list';
 import { topicHref } from '@/features/topics/components/topic-list';
 import {

@@ -6,7 +6,7 @@ import { RichContent } from '@/components/ui/rich-content';
 import { toast } from '@/components/ui/toast-store';
 import { ReportButton } from '@/features/moderation/components/report-button';
 import { AuthorName, NAME_SLOT, WithMemberName } from '@/components/member/author-name';
-import { ConfirmButton } from '@/features/topics/components/confirm-button';
+import { ConfirmButton } from '@/components/ui/confirm-button';
 import { formatDateTime } from '@/lib/format-time';
 import { useAdoptAnswer, useAnswerLike, useQaDelete, useQuestion } from '../api/questions';
 import type { AnswerLikeKind } from '../api/questions';

@@ -1,5 +1,5 @@
 import { useTranslation } from '@/lib/translator';
-import { formatFen } from '@/features/wallet/utils/money';
+import { formatFen } from '@contracts/wallet/money';
 import type { QuestionRow } from '../api/types';
 
 /** The question's bounty as it stands in the wallet (else as offered): cash in yuan, points, and its state. */

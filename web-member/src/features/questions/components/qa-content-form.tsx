@@ -1,4 +1,4 @@
-import { makeContentForms } from '@/features/topics/components/content-form';
+import { makeContentForms } from '@/components/editor/content-form';
 import { useQaWrite } from '../api/questions';
 
 /** The Q&A's boxes for an answer, a reply, an addendum or an edit of one. */

@@ -1,4 +1,4 @@
-import '@/features/topics/forum.css';
+import '@/styles/forum.css';
 import '../questions.css';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from '@/lib/translator';
@@ -8,7 +8,7 @@ import { RichContent } from '@/components/ui/rich-content';
 import { toast } from '@/components/ui/toast-store';
 import { ReportButton } from '@/features/moderation/components/report-button';
 import { AuthorName } from '@/components/member/author-name';
-import { ConfirmButton } from '@/features/topics/components/confirm-button';
+import { ConfirmButton } from '@/components/ui/confirm-button';
 import { ApiError } from '@/lib/api/api-error';
 import { formatDateTime } from '@/lib/format-time';
 import { useFeatureSwitch } from '@/stores/app-state';

@@ -1,4 +1,4 @@
-import '@/features/topics/forum.css';
+import '@/styles/forum.css';
 import '../questions.css';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from '@/lib/translator';
@@ -9,9 +9,9 @@ import { TagPicker } from '@/components/content/tag-picker';
 import { FeatureClosed } from '@/components/ui/feature-closed';
 import { TextField } from '@/components/ui/form-field';
 import { toast } from '@/components/ui/toast-store';
-import { RichEditor, type ContentFormat } from '@/features/topics/editor/rich-editor';
+import { RichEditor, type ContentFormat } from '@/components/editor/rich-editor';
 import { useMyWallet } from '@/features/wallet/api/wallet';
-import { formatFen } from '@/features/wallet/utils/money';
+import { formatFen } from '@contracts/wallet/money';
 import { useDraft } from '@/hooks/use-draft';
 import { ApiError } from '@/lib/api/api-error';
 import { formProblemsOf } from '@/lib/form-problems';

@@ -1,4 +1,4 @@
-import '@/features/topics/forum.css';
+import '@/styles/forum.css';
 import '../questions.css';
 import { useTranslation } from '@/lib/translator';
 import { Link } from '@/lib/router';

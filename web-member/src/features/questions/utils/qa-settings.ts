@@ -1,5 +1,5 @@
 import { useAppState } from '@/stores/app-state';
-import { MAX_YUAN_DIGITS, yuanToFen } from '@/features/wallet/utils/money';
+import { MAX_YUAN_DIGITS, yuanToFen } from '@contracts/wallet/money';
 
 /** The Q&A settings a member's form needs (docs/rules/qa.md): tags per question and bounty bounds (fen, points). */
 export interface QaSettings {

@@ -9,7 +9,7 @@ import type { AuthorView, CommentView, ReplyView } from '../api/types';
 import { AuthorName, NAME_SLOT, WithMemberName } from '@/components/member/author-name';
 import { ReportButton } from '@/features/moderation/components/report-button';
 import { EditedMark } from '@/components/content/revisions';
-import { ConfirmButton } from './confirm-button';
+import { ConfirmButton } from '@/components/ui/confirm-button';
 import { EditForm, ReplyForm } from './content-form-lazy';
 import { LikeButton } from './reaction-buttons';
 

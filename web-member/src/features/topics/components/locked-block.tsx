@@ -9,7 +9,7 @@ import { formProblemsOf } from '@/lib/form-problems';
 import { encodeLocation } from '@/lib/route-codec';
 import { topicQueryKey, unlockTopic } from '../api/topic';
 import type { HiddenBlockView, UnlockResult } from '../api/types';
-import { formatUnlockPrice } from '../utils/unlock-price';
+import { formatUnlockPrice } from '@/lib/unlock-price';
 
 /** Hidden types a reader buys: 40 with points, 50 with balance. */
 const PAID_TYPES = new Set([40, 50]);

@@ -9,7 +9,7 @@ import type { TopicDetail } from '../api/types';
 import { AuthorName } from '@/components/member/author-name';
 import { EditedMark } from '@/components/content/revisions';
 import { ReportButton } from '@/features/moderation/components/report-button';
-import { ConfirmButton } from './confirm-button';
+import { ConfirmButton } from '@/components/ui/confirm-button';
 import { HiddenIcons } from './hidden-icons';
 import { FavouriteButton, LikeButton } from './reaction-buttons';
 import { TopicContent } from './topic-content';

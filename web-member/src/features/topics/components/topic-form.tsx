@@ -14,7 +14,7 @@ import { formProblemsOf } from '@/lib/form-problems';
 import { appState, useAppState, useFeatureSwitch } from '@/stores/app-state';
 import { useSaveTopic } from '../api/topic';
 import { flattenTags, useTags } from '../api/tags';
-import { RichEditor, type ContentFormat } from '../editor/rich-editor';
+import { RichEditor, type ContentFormat } from '@/components/editor/rich-editor';
 import { TopicContent } from './topic-content';
 import { topicHref } from './topic-list';
 

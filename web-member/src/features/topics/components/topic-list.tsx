@@ -1,4 +1,4 @@
-import '../forum.css';
+import '@/styles/forum.css';
 import { useTranslation } from '@/lib/translator';
 import { Link } from '@/lib/router';
 import { Pagination } from '@/components/ui/pagination';

@@ -6,7 +6,7 @@ import { ApiError } from '@/lib/api/api-error';
 import { encodeLocation } from '@/lib/route-codec';
 import { useClaimEnvelope, useEnvelope } from '../api/envelopes';
 import type { EnvelopeView } from '../api/types';
-import { formatFen } from '../utils/money';
+import { formatFen } from '@contracts/wallet/money';
 import { MemberName } from './member-name';
 import { NAME_SLOT, WithMemberName } from '@/components/member/author-name';
 

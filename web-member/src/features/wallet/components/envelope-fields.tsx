@@ -2,12 +2,12 @@ import '../wallet.css';
 import { useId, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from '@/lib/translator';
 import { TextField } from '@/components/ui/form-field';
-import type { MemberSuggestion } from '@/features/topics/api/member-lookup';
-import { MentionList, mentionKey, useMentionLookup } from '@/features/topics/components/mention-suggestions';
+import type { MemberSuggestion } from '@/lib/api/member-lookup';
+import { MentionList, mentionKey, useMentionLookup } from '@/components/editor/mention-suggestions';
 import { useEnvelopeSettings } from '../api/envelopes';
 import type { EnvelopeInput, EnvelopeType } from '../api/types';
 import { checkEnvelope, SERVER_FIELDS, type EnvelopeField, type EnvelopeValues } from '../utils/envelope-rules';
-import { formatFen, yuanToFen } from '../utils/money';
+import { formatFen, yuanToFen } from '@contracts/wallet/money';
 
 const TYPES: EnvelopeType[] = [20, 30, 10];
 

@@ -3,7 +3,7 @@ import { useTranslation } from '@/lib/translator';
 import { Link } from '@/lib/router';
 import { ApiError } from '@/lib/api/api-error';
 import { usePayment } from '../api/wallet';
-import { formatFen } from '../utils/money';
+import { formatFen } from '@contracts/wallet/money';
 
 /**
  * Where the provider sends the member back. The return itself proves nothing (only the provider's signed

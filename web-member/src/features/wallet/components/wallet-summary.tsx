@@ -1,7 +1,7 @@
 import '../wallet.css';
 import { useTranslation } from '@/lib/translator';
 import { useMyWallet } from '../api/wallet';
-import { formatFen } from '../utils/money';
+import { formatFen } from '@contracts/wallet/money';
 
 /** Available and frozen balance and points, as the ledger read model has them now. */
 export function WalletSummary() {

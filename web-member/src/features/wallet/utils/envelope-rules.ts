@@ -1,5 +1,5 @@
 import type { EnvelopeInput, EnvelopeSettings, EnvelopeType } from '../api/types';
-import { formatFen, yuanToFen } from './money';
+import { formatFen, yuanToFen } from '@contracts/wallet/money';
 
 /** What the member filled in for a topic's red envelope. */
 export interface EnvelopeValues {

@@ -1,8 +1,8 @@
 import type { Editor } from '@tiptap/react';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { MemberSuggestion } from '../api/member-lookup';
-import { mentionKey, useMentionLookup } from '../components/mention-suggestions';
-import { mentionQueryBefore } from '../utils/mention-query';
+import type { MemberSuggestion } from '@/lib/api/member-lookup';
+import { mentionKey, useMentionLookup } from './mention-suggestions';
+import { mentionQueryBefore } from './mention-query';
 
 interface TypedMention {
   query: string;

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from '@/lib/translator';
-import { getVideoStatus, type VideoStatus } from '../api/videos';
+import { getVideoStatus, type VideoStatus } from '@/lib/api/videos';
 
 /** How often a video still being transcoded is asked about again. */
 export const VIDEO_POLL_MS = 5000;

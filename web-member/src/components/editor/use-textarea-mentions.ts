@@ -1,6 +1,6 @@
 import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
-import type { MemberSuggestion } from '../api/member-lookup';
-import { mentionQueryBefore } from '../utils/mention-query';
+import type { MemberSuggestion } from '@/lib/api/member-lookup';
+import { mentionQueryBefore } from './mention-query';
 import { mentionKey, useMentionLookup } from './mention-suggestions';
 
 /**

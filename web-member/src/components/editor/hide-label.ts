@@ -1,6 +1,6 @@
 import type { NodeViewRenderer } from '@tiptap/core';
 import type { I18n, TFunction } from '@/lib/translator';
-import { formatUnlockPrice } from '../utils/unlock-price';
+import { formatUnlockPrice } from '@/lib/unlock-price';
 
 /**
  * What the author reads over a hidden block in the editor: who will see it, in words ("Password: hike2026",

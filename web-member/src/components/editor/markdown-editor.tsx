@@ -1,9 +1,9 @@
 import './markdown-editor.css';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from '@/lib/translator';
-import { MentionList } from '../components/mention-suggestions';
-import { TopicContent } from '../components/topic-content';
-import { useTextareaMentions } from '../components/use-textarea-mentions';
+import { MentionList } from './mention-suggestions';
+import { ContentView } from '@/components/content/content-view';
+import { useTextareaMentions } from './use-textarea-mentions';
 import { previewMarkdown } from './markdown-source';
 
 /**
@@ -105,7 +105,7 @@ export function MarkdownEditor({
         ) : preview === false ? (
           <p role="alert">{t('forum.editor.markdown.previewFailed')}</p>
         ) : preview ? (
-          <TopicContent topicId="" html={preview} blocks={[]} loggedIn />
+          <ContentView html={preview} blocks={[]} />
         ) : (
           <p className="muted">{t('forum.editor.previewEmpty')}</p>
         )}

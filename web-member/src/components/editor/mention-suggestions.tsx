@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from '@/lib/translator';
-import { lookupMembers, type MemberSuggestion } from '../api/member-lookup';
+import { lookupMembers, type MemberSuggestion } from '@/lib/api/member-lookup';
 
 /** Wait for a pause in typing before asking the server (it rate-limits the lookup). */
 export const MENTION_DEBOUNCE_MS = 200;

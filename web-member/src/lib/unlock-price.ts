@@ -1,5 +1,5 @@
 import type { TFunction } from '@/lib/translator';
-import { formatFen } from '@/features/wallet/utils/money';
+import { formatFen } from '@contracts/wallet/money';
 
 /**
  * A paid unlock's price as the member reads it: points for type 40, yuan for type 50 (the API speaks fen). A yuan
