@@ -17,6 +17,7 @@ import {
   EditQuestionHandler,
   RemoveQuestionHandler,
 } from './questions/question.commands';
+import { SetQaRevisionHiddenHandler } from './revisions/qa-revisions';
 import { ApproveQaSubmissionHandler, RejectQaSubmissionHandler } from './review/qa-review.commands';
 import {
   ChangeQuestionTagHandler,
@@ -46,4 +47,5 @@ export const QA_COMMAND_HANDLERS: Provider[] = [
   RemoveQuestionTagHandler,
   ApproveQaSubmissionHandler,
   RejectQaSubmissionHandler,
+  SetQaRevisionHiddenHandler,
 ];

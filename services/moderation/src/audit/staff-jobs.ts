@@ -1,21 +1,11 @@
-import { Controller, Get, HttpCode, Inject, Injectable, Logger, Param, Post } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { MongoClient } from 'mongodb';
 import { z } from 'zod';
 import { auditLedgersCommand, newId, streamId } from '@forum/contracts';
 import type { CommandMetadata, LedgerAuditReport, StaffJobEvent, StaffJobKind } from '@forum/contracts';
 import { rebuildProjection } from '@forum/event-bus';
 import { Decider, DomainError, EventStore } from '@forum/event-store';
-import {
-  APP_CONFIG,
-  CommandMeta,
-  hostedProjections,
-  MONGO_CLIENT,
-  PeerCommands,
-  RateLimit,
-  RequiresPermission,
-  ValidBody,
-} from '@forum/platform';
+import { APP_CONFIG, hostedProjections, MONGO_CLIENT, PeerCommands } from '@forum/platform';
 import type { AppConfig } from '@forum/platform';
 import { eventContexts } from './event-log';
 
@@ -219,45 +209,5 @@ export class StaffJobs {
       : `${report.differences.length} difference(s) in ${report.wallets} wallets`;
     // The job ran; a difference is its finding, not its failure.
     return { ok: true, result: { audit: report }, summary };
-  }
-}
-
-/** Staff: start a rebuild or a ledger audit and poll it (`operations.run`; the audit's report is `audit.read` too). */
-@ApiTags('moderation')
-@RequiresPermission('operations.run')
-@Controller('moderation/staff')
-export class StaffJobsController {
-  constructor(private readonly jobs: StaffJobs) {}
-
-  @Get('projections')
-  projections(): { context: string; name: string }[] {
-    return this.jobs.projections();
-  }
-
-  @Get('jobs')
-  list(): StaffJobView[] {
-    return this.jobs.list();
-  }
-
-  @Get('jobs/:id')
-  one(@Param('id') id: string): StaffJobView {
-    return this.jobs.one(id);
-  }
-
-  @Post('jobs/rebuild')
-  @HttpCode(202)
-  @RateLimit({ limit: 6, windowSeconds: 60, by: 'member' })
-  rebuild(
-    @ValidBody(startRebuildBody) body: StartRebuildBody,
-    @CommandMeta() meta: CommandMetadata,
-  ): Promise<StaffJobView> {
-    return this.jobs.startRebuild(body, meta);
-  }
-
-  @Post('jobs/ledger-audit')
-  @HttpCode(202)
-  @RateLimit({ limit: 6, windowSeconds: 60, by: 'member' })
-  ledgerAudit(@CommandMeta() meta: CommandMetadata): Promise<StaffJobView> {
-    return this.jobs.startLedgerAudit(meta);
   }
 }

@@ -1,22 +1,11 @@
-import { Controller, Delete, Get, HttpCode, Inject, Injectable, Param, Post } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
+import { Inject, Injectable } from '@nestjs/common';
 import type { Db } from 'mongodb';
 import { z } from 'zod';
 import { newId, pageOf, streamId } from '@forum/contracts';
 import type { CommandMetadata, EventEnvelope, FeedbackEvent, Page } from '@forum/contracts';
 import type { ProjectionDefinition, ReadModelWriter } from '@forum/event-bus';
 import { Decider, DomainError, EventStore } from '@forum/event-store';
-import {
-  CommandMeta,
-  CONTEXT_DB,
-  Public,
-  RateLimit,
-  RequiresPermission,
-  singleLine,
-  ValidBody,
-  ValidQuery,
-  wholeNumber,
-} from '@forum/platform';
+import { CONTEXT_DB, singleLine, wholeNumber } from '@forum/platform';
 import { SiteSettingsReader } from '../settings/queries/site-settings.reader';
 
 export const FEEDBACK = 'feedback';
@@ -29,7 +18,7 @@ export const feedbackBody = z.strictObject({
 });
 export type FeedbackBody = z.infer<typeof feedbackBody>;
 
-const inboxQuery = z.strictObject({
+export const inboxQuery = z.strictObject({
   page: wholeNumber().pipe(z.number().min(1).max(100_000)).default(1),
   pageSize: wholeNumber().pipe(z.number().min(1).max(100)).default(20),
 });
@@ -143,31 +132,5 @@ export class FeedbackBox {
       meta,
     );
     return { id: feedbackId };
-  }
-}
-
-@ApiTags('moderation')
-@Controller('moderation')
-export class FeedbackController {
-  constructor(private readonly box: FeedbackBox) {}
-
-  @Public()
-  @Post('feedback')
-  @HttpCode(201)
-  @RateLimit({ limit: 5, windowSeconds: 60, by: 'ip' })
-  send(@ValidBody(feedbackBody) body: FeedbackBody, @CommandMeta() meta: CommandMetadata) {
-    return this.box.receive(body, meta);
-  }
-
-  @RequiresPermission('content.manage')
-  @Get('staff/feedback')
-  inbox(@ValidQuery(inboxQuery) query: z.infer<typeof inboxQuery>) {
-    return this.box.inbox(query);
-  }
-
-  @RequiresPermission('content.manage')
-  @Delete('staff/feedback/:id')
-  remove(@Param('id') id: string, @CommandMeta() meta: CommandMetadata) {
-    return this.box.remove(id, meta);
   }
 }

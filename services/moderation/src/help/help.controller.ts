@@ -1,4 +1,5 @@
 import { Controller, Delete, Get, HttpCode, Param, Patch, Post } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
 import type { CommandMetadata, Page } from '@forum/contracts';
 import { CommandMeta, Public, RequiresPermission, ValidBody, ValidQuery } from '@forum/platform';
@@ -9,6 +10,14 @@ import {
   helpArticlesQuery,
   helpCategoryBody,
 } from './help-center';
+import {
+  ChangeHelpCategoryCommand,
+  CreateHelpCategoryCommand,
+  EditHelpArticleCommand,
+  PublishHelpArticleCommand,
+  RemoveHelpArticleCommand,
+  RemoveHelpCategoryCommand,
+} from './help.commands';
 import { SiteSettingsReader } from '../settings/queries/site-settings.reader';
 import type {
   ChangeHelpCategoryBody,
@@ -47,7 +56,10 @@ export class HelpController {
 @RequiresPermission('content.manage')
 @Controller('moderation/staff/help')
 export class StaffHelpController {
-  constructor(private readonly help: HelpCenter) {}
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly help: HelpCenter,
+  ) {}
 
   /** Every category (a bare list: the console reads it whole). */
   @Get('categories')
@@ -68,7 +80,7 @@ export class StaffHelpController {
   @Post('categories')
   @HttpCode(201)
   createCategory(@ValidBody(helpCategoryBody) body: HelpCategoryBody, @CommandMeta() meta: CommandMetadata) {
-    return this.help.createCategory(body, meta);
+    return this.commands.execute(new CreateHelpCategoryCommand(body, meta));
   }
 
   @Patch('categories/:id')
@@ -77,18 +89,18 @@ export class StaffHelpController {
     @ValidBody(changeHelpCategoryBody) body: ChangeHelpCategoryBody,
     @CommandMeta() meta: CommandMetadata,
   ) {
-    return this.help.changeCategory(id, body, meta);
+    return this.commands.execute(new ChangeHelpCategoryCommand(id, body, meta));
   }
 
   @Delete('categories/:id')
   removeCategory(@Param('id') id: string, @CommandMeta() meta: CommandMetadata) {
-    return this.help.removeCategory(id, meta);
+    return this.commands.execute(new RemoveHelpCategoryCommand(id, meta));
   }
 
   @Post('articles')
   @HttpCode(201)
   publish(@ValidBody(helpArticleBody) body: HelpArticleBody, @CommandMeta() meta: CommandMetadata) {
-    return this.help.publish(body, meta);
+    return this.commands.execute(new PublishHelpArticleCommand(body, meta));
   }
 
   @Patch('articles/:id')
@@ -97,12 +109,12 @@ export class StaffHelpController {
     @ValidBody(helpArticleBody) body: HelpArticleBody,
     @CommandMeta() meta: CommandMetadata,
   ) {
-    return this.help.edit(id, body, meta);
+    return this.commands.execute(new EditHelpArticleCommand(id, body, meta));
   }
 
   @Delete('articles/:id')
   remove(@Param('id') id: string, @CommandMeta() meta: CommandMetadata) {
-    return this.help.remove(id, meta);
+    return this.commands.execute(new RemoveHelpArticleCommand(id, meta));
   }
 }
 

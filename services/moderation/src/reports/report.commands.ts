@@ -1,4 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import type { Db } from 'mongodb';
 import { FILES_URL_PREFIX, APP_CONFIG, CONTEXT_DB } from '@forum/platform';
 import type { AppConfig } from '@forum/platform';
@@ -15,7 +16,14 @@ import type { ReportableContentDocument } from './report.projections';
 import { ReportQuota } from './report-quota';
 import { ReportTypes } from './report-types';
 import { reportedContentDecider } from './reported-content.decider';
-import type { FiledReport, FileReportBody, ResolveReportBody } from './report.schemas';
+import { entityId } from './report.schemas';
+import type {
+  ChangeReportTypeBody,
+  CreateReportTypeBody,
+  FiledReport,
+  FileReportBody,
+  ResolveReportBody,
+} from './report.schemas';
 
 /** Where report images live: uploaded through moderation only, so a report cannot point at someone else's file. */
 export const REPORT_IMAGES_FOLDER = 'moderation/reports';
@@ -169,5 +177,129 @@ export class ReportCommands {
       result.version,
       this.config.READ_YOUR_WRITES_TIMEOUT_MS,
     );
+  }
+}
+
+/** Report ids are entity ids; anything else names no report and must not reach a stream id. */
+export function reportIdOf(id: string): string {
+  if (!entityId.safeParse(id).success) throw new DomainError('moderation.report_not_found');
+  return id;
+}
+
+/* The routes' commands (ADR 0041): each handler runs the method the route called. */
+
+/** A member reports content. */
+export class FileReportCommand extends Command<FiledReport> {
+  constructor(
+    readonly body: FileReportBody,
+    readonly meta: CommandMetadata,
+  ) {
+    super();
+  }
+}
+
+/** Staff decide a report (`reports.handle`, checked on the route). */
+export class ResolveReportCommand extends Command<{ visible: boolean }> {
+  constructor(
+    readonly reportId: string,
+    readonly body: ResolveReportBody,
+    readonly meta: CommandMetadata,
+  ) {
+    super();
+  }
+}
+
+/** A member deletes their own report, or staff delete any. */
+export class RemoveReportCommand extends Command<{ visible: boolean }> {
+  constructor(
+    readonly reportId: string,
+    readonly byMember: boolean,
+    readonly meta: CommandMetadata,
+  ) {
+    super();
+  }
+}
+
+/** Staff edit the report types tree. */
+export class CreateReportTypeCommand extends Command<{ id: string }> {
+  constructor(
+    readonly body: CreateReportTypeBody,
+    readonly meta: CommandMetadata,
+  ) {
+    super();
+  }
+}
+
+export class ChangeReportTypeCommand extends Command<{ id: string }> {
+  constructor(
+    readonly typeId: string,
+    readonly body: ChangeReportTypeBody,
+    readonly meta: CommandMetadata,
+  ) {
+    super();
+  }
+}
+
+export class RemoveReportTypeCommand extends Command<{ id: string }> {
+  constructor(
+    readonly typeId: string,
+    readonly meta: CommandMetadata,
+  ) {
+    super();
+  }
+}
+
+@CommandHandler(FileReportCommand)
+export class FileReportHandler implements ICommandHandler<FileReportCommand> {
+  constructor(private readonly reports: ReportCommands) {}
+
+  execute({ body, meta }: FileReportCommand): Promise<FiledReport> {
+    return this.reports.file(body, meta);
+  }
+}
+
+@CommandHandler(ResolveReportCommand)
+export class ResolveReportHandler implements ICommandHandler<ResolveReportCommand> {
+  constructor(private readonly reports: ReportCommands) {}
+
+  execute({ reportId, body, meta }: ResolveReportCommand): Promise<{ visible: boolean }> {
+    return this.reports.resolve(reportId, body, meta);
+  }
+}
+
+@CommandHandler(RemoveReportCommand)
+export class RemoveReportHandler implements ICommandHandler<RemoveReportCommand> {
+  constructor(private readonly reports: ReportCommands) {}
+
+  execute({ reportId, byMember, meta }: RemoveReportCommand): Promise<{ visible: boolean }> {
+    if (byMember && meta.actor.kind !== 'member') throw new DomainError('auth.unauthorized');
+    return this.reports.remove(reportIdOf(reportId), meta);
+  }
+}
+
+@CommandHandler(CreateReportTypeCommand)
+export class CreateReportTypeHandler implements ICommandHandler<CreateReportTypeCommand> {
+  constructor(private readonly types: ReportTypes) {}
+
+  execute({ body, meta }: CreateReportTypeCommand): Promise<{ id: string }> {
+    return this.types.create(body, meta);
+  }
+}
+
+@CommandHandler(ChangeReportTypeCommand)
+export class ChangeReportTypeHandler implements ICommandHandler<ChangeReportTypeCommand> {
+  constructor(private readonly types: ReportTypes) {}
+
+  execute({ typeId, body, meta }: ChangeReportTypeCommand): Promise<{ id: string }> {
+    return this.types.change(typeId, body, meta);
+  }
+}
+
+@CommandHandler(RemoveReportTypeCommand)
+export class RemoveReportTypeHandler implements ICommandHandler<RemoveReportTypeCommand> {
+  constructor(private readonly types: ReportTypes) {}
+
+  execute({ typeId, meta }: RemoveReportTypeCommand): Promise<{ id: string }> {
+    return this.types.remove(typeId, meta);
   }
 }

@@ -1,4 +1,5 @@
 import { Controller, Delete, Get, HttpCode, Param, Patch, Post, Req } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import sharp from 'sharp';
@@ -17,14 +18,22 @@ import {
   ValidQuery,
 } from '@forum/platform';
 import { SiteSettingsReader } from '../settings/queries/site-settings.reader';
-import { REPORT_IMAGES_FOLDER, ReportCommands } from './report.commands';
+import {
+  ChangeReportTypeCommand,
+  CreateReportTypeCommand,
+  FileReportCommand,
+  REPORT_IMAGES_FOLDER,
+  RemoveReportCommand,
+  RemoveReportTypeCommand,
+  reportIdOf,
+  ResolveReportCommand,
+} from './report.commands';
 import { ReportReader } from './report.reader';
 import type { MyReportRow, StaffReportRow } from './report.reader';
 import { ReportTypes } from './report-types';
 import {
   changeReportTypeBody,
   createReportTypeBody,
-  entityId,
   fileReportBody,
   myReportsQuery,
   resolveReportBody,
@@ -45,17 +54,12 @@ import type {
 const IMAGE_MIMES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'];
 const MAX_REPORT_IMAGE_BYTES = 5 * 1024 * 1024;
 
-function reportId(id: string): string {
-  if (!entityId.safeParse(id).success) throw new DomainError('moderation.report_not_found');
-  return id;
-}
-
 /** Members report content, attach images, list and delete their own reports (docs/rules/moderation.md, reports). */
 @ApiTags('moderation')
 @Controller('moderation')
 export class ReportsController {
   constructor(
-    private readonly commands: ReportCommands,
+    private readonly commands: CommandBus,
     private readonly reader: ReportReader,
     private readonly types: ReportTypes,
     private readonly settings: SiteSettingsReader,
@@ -74,7 +78,7 @@ export class ReportsController {
   @HttpCode(201)
   @RateLimit({ limit: 30, windowSeconds: 60, by: 'member' })
   file(@ValidBody(fileReportBody) body: FileReportBody, @CommandMeta() meta: CommandMetadata): Promise<FiledReport> {
-    return this.commands.file(body, meta);
+    return this.commands.execute(new FileReportCommand(body, meta));
   }
 
   /**
@@ -111,8 +115,7 @@ export class ReportsController {
 
   @Delete('reports/:id')
   remove(@Param('id') id: string, @CommandMeta() meta: CommandMetadata): Promise<{ visible: boolean }> {
-    if (meta.actor.kind !== 'member') throw new DomainError('auth.unauthorized');
-    return this.commands.remove(reportId(id), meta);
+    return this.commands.execute(new RemoveReportCommand(id, true, meta));
   }
 }
 
@@ -122,7 +125,7 @@ export class ReportsController {
 @Controller('moderation/staff')
 export class StaffReportsController {
   constructor(
-    private readonly commands: ReportCommands,
+    private readonly commands: CommandBus,
     private readonly reader: ReportReader,
     private readonly types: ReportTypes,
   ) {}
@@ -139,12 +142,12 @@ export class StaffReportsController {
     @ValidBody(resolveReportBody) body: ResolveReportBody,
     @CommandMeta() meta: CommandMetadata,
   ): Promise<{ visible: boolean }> {
-    return this.commands.resolve(reportId(id), body, meta);
+    return this.commands.execute(new ResolveReportCommand(reportIdOf(id), body, meta));
   }
 
   @Delete('reports/:id')
   remove(@Param('id') id: string, @CommandMeta() meta: CommandMetadata): Promise<{ visible: boolean }> {
-    return this.commands.remove(reportId(id), meta);
+    return this.commands.execute(new RemoveReportCommand(id, false, meta));
   }
 
   /** The whole tree, flattened (a bare list: the console reads it whole). */
@@ -159,7 +162,7 @@ export class StaffReportsController {
     @ValidBody(createReportTypeBody) body: CreateReportTypeBody,
     @CommandMeta() meta: CommandMetadata,
   ): Promise<{ id: string }> {
-    return this.types.create(body, meta);
+    return this.commands.execute(new CreateReportTypeCommand(body, meta));
   }
 
   @Patch('report-types/:id')
@@ -168,11 +171,11 @@ export class StaffReportsController {
     @ValidBody(changeReportTypeBody) body: ChangeReportTypeBody,
     @CommandMeta() meta: CommandMetadata,
   ): Promise<{ id: string }> {
-    return this.types.change(id, body, meta);
+    return this.commands.execute(new ChangeReportTypeCommand(id, body, meta));
   }
 
   @Delete('report-types/:id')
   removeType(@Param('id') id: string, @CommandMeta() meta: CommandMetadata): Promise<{ id: string }> {
-    return this.types.remove(id, meta);
+    return this.commands.execute(new RemoveReportTypeCommand(id, meta));
   }
 }

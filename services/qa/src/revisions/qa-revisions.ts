@@ -1,4 +1,5 @@
 import { Controller, Get, HttpCode, Inject, Injectable, Param, Post } from '@nestjs/common';
+import { Command, CommandBus, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { Db } from 'mongodb';
 import { z } from 'zod';
@@ -152,6 +153,35 @@ export class QaRevisions {
   }
 }
 
+/** Staff hide an earlier revision of a question or answer, or show it again (`content.manage`, on the route). */
+export class SetQaRevisionHiddenCommand extends Command<RevisionVisibilityWritten> {
+  constructor(
+    readonly kind: string,
+    readonly targetId: string,
+    readonly revision: string,
+    readonly hidden: boolean,
+    readonly meta: CommandMetadata,
+  ) {
+    super();
+  }
+}
+
+@CommandHandler(SetQaRevisionHiddenCommand)
+export class SetQaRevisionHiddenHandler implements ICommandHandler<SetQaRevisionHiddenCommand> {
+  constructor(private readonly revisions: QaRevisions) {}
+
+  execute({ kind, targetId, revision, hidden, meta }: SetQaRevisionHiddenCommand): Promise<RevisionVisibilityWritten> {
+    if (!(qaRevisionKinds as readonly string[]).includes(kind)) throw new DomainError('qa.revision_not_found');
+    return this.revisions.setHidden(
+      kind as QaRevisionKind,
+      routeId(targetId, 'qa.revision_not_found'),
+      revisionNumber(revision, 'qa.revision_not_found'),
+      hidden,
+      meta,
+    );
+  }
+}
+
 /** Every version of a question or answer (docs/rules/qa.md, edit history). */
 @ApiTags('qa')
 @Controller('qa')
@@ -178,7 +208,7 @@ export class QaRevisionsController {
 @RequiresPermission('content.manage')
 @Controller('qa/staff/revisions')
 export class QaStaffRevisionsController {
-  constructor(private readonly revisions: QaRevisions) {}
+  constructor(private readonly commands: CommandBus) {}
 
   @Post(':kind/:targetId/:revision')
   @HttpCode(200)
@@ -190,13 +220,6 @@ export class QaStaffRevisionsController {
     @ValidBody(revisionVisibilityBody) body: z.infer<typeof revisionVisibilityBody>,
     @CommandMeta() meta: CommandMetadata,
   ): Promise<RevisionVisibilityWritten> {
-    if (!(qaRevisionKinds as readonly string[]).includes(kind)) throw new DomainError('qa.revision_not_found');
-    return this.revisions.setHidden(
-      kind as QaRevisionKind,
-      routeId(targetId, 'qa.revision_not_found'),
-      revisionNumber(revision, 'qa.revision_not_found'),
-      body.hidden,
-      meta,
-    );
+    return this.commands.execute(new SetQaRevisionHiddenCommand(kind, targetId, revision, body.hidden, meta));
   }
 }
