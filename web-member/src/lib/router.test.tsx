@@ -59,6 +59,7 @@ function routes(overrides: { slow?: () => Promise<{ Component: () => ReactElemen
       children: [
         { index: true, element: <Screen name="home" /> },
         { path: 'askList', lazy: async () => ({ Component: () => <Screen name="questions" /> }) },
+        { path: 'thread', element: <p id="comment-c2">second comment</p> },
         { path: 'user/editTopic', element: <Screen name="edit topic" /> },
         { path: 'user/:memberId', element: <Screen name="member" /> },
         {
@@ -182,6 +183,19 @@ describe('the browser router', () => {
 
     act(() => window.history.forward());
     await waitFor(() => expect(heading()).toBe('questions'));
+  });
+
+  it('opens a link to an anchor at its element, also when scrollIntoView returns a promise (current Chromium)', async () => {
+    const scrollIntoView = vi.fn(() => Promise.resolve());
+    Object.defineProperty(Element.prototype, 'scrollIntoView', { value: scrollIntoView, configurable: true });
+    const router = createBrowserRouter(routes());
+    render(<RouterProvider router={router} />);
+    await act(() => router.navigate('/thread#comment-c2'));
+    expect(screen.getByText('second comment')).toBeTruthy();
+    expect(scrollIntoView.mock.contexts[0]).toBe(screen.getByText('second comment'));
+    await act(() => router.navigate('/'));
+    expect(heading()).toBe('home');
+    expect(scrolled.at(-1)).toBe(0);
   });
 
   it('leaves a click with a modifier key, or to another window, to the browser', async () => {

@@ -389,12 +389,14 @@ export function ScrollRestoration({ getKey }: { getKey: (location: Location) => 
     previous.current = location;
     // A `#fragment` link on the same page: the browser has scrolled to it already.
     if (action === 'POP' && from && from.pathname === location.pathname && from.search === location.search) return;
+    // Nothing is returned from here: current Chromium's scrollIntoView returns a promise, which React would take
+    // for the effect's cleanup.
     const saved = savedPositions()[getKey(location)];
-    if (action === 'POP' && saved !== undefined) return window.scrollTo(0, saved);
-    const target = location.hash && document.getElementById(decode(location.hash.slice(1)));
-    if (target) return target.scrollIntoView();
+    const target = location.hash ? document.getElementById(decode(location.hash.slice(1))) : null;
+    if (action === 'POP' && saved !== undefined) window.scrollTo(0, saved);
+    else if (target) target.scrollIntoView();
     // The first page stays where the browser has it (a reader may scroll a server-rendered page before it runs).
-    if (action !== 'POP') window.scrollTo(0, 0);
+    else if (action !== 'POP') window.scrollTo(0, 0);
   }, [location, loading, action, getKey]);
   return null;
 }
