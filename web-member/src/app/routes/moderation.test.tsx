@@ -106,7 +106,7 @@ describe('report dialog', { timeout: 30_000 }, () => {
     vi.stubGlobal('fetch', network.fetch);
     renderWithProviders(<ReportButton kind="comment" contentId="c1" />);
     await user.click(screen.getByRole('button', { name: 'Report' }));
-    const dialog = screen.getByRole('dialog', { name: 'Report this content' });
+    const dialog = await screen.findByRole('dialog', { name: 'Report this content' });
     await user.click(await within(dialog).findByRole('radio', { name: 'Other' }));
     expect(within(dialog).getByRole('radio', { name: 'Abuse / Spam' })).toBeTruthy();
     await user.click(within(dialog).getByRole('button', { name: 'Submit report' }));

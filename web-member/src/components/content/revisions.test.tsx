@@ -53,7 +53,7 @@ describe('the edited mark and the edit history', () => {
     const network = open('en');
     await userEvent.click(screen.getByRole('button', { name: 'Edited today' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit history' });
-    const versions = within(within(dialog).getByRole('list', { name: 'Versions' })).getAllByRole('button');
+    const versions = within(await within(dialog).findByRole('list', { name: 'Versions' })).getAllByRole('button');
     expect(versions.map((button) => button.textContent?.slice(0, 9))).toEqual(['Version 3', 'Version 2', 'Version 1']);
     // The current version against version 2: words, not letters; the locked block removed as one placeholder.
     expect(within(dialog).getByText('Changes from version 2')).toBeTruthy();
