@@ -5,6 +5,7 @@ import { CSRF_COOKIE, CSRF_HEADER } from '@/lib/api/api-client';
 import { readCookie } from '@/lib/api/cookies';
 import { bearerOf, readTokens } from '@/lib/api/token-storage';
 import { acceptLanguageOf, type Language } from '@/lib/language';
+import { assistantStatusKey } from './assistant-status';
 
 export type AssistantProvider = 'offline' | 'openai';
 
@@ -53,21 +54,10 @@ export interface Conversation extends ConversationSummary {
 }
 
 export const assistantKeys = {
-  status: () => ['assistant', 'status'] as const,
+  status: () => assistantStatusKey,
   conversations: () => ['assistant', 'conversations'] as const,
   conversation: (id: string) => ['assistant', 'conversation', id] as const,
 };
-
-/** `GET /api/assistant/status`: whether the dialog is offered to this reader (switch, permission). */
-export function useAssistantStatus(enabled: boolean) {
-  return useQuery({
-    queryKey: assistantKeys.status(),
-    queryFn: ({ signal }) =>
-      api.get<AssistantStatus>('/api/assistant/status', { signal, loading: false, silent: true }),
-    enabled,
-    staleTime: 60_000,
-  });
-}
 
 export function conversationsQueryOptions() {
   return queryOptions({

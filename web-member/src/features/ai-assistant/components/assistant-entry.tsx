@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from '@/lib/translator';
-import { useAssistantStatus } from '../api/assistant';
+import { useAssistantStatus } from '../api/assistant-status';
 
 const AssistantDialog = lazy(() =>
   import('./assistant-dialog').then((module) => ({ default: module.AssistantDialog })),
