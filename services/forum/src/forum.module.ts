@@ -10,6 +10,7 @@ import { DRAFT_CONTROLLERS, DRAFT_PROVIDERS } from './drafts/drafts.parts';
 import { POLL_CONTROLLERS, POLL_PROJECTIONS, POLL_PROVIDERS } from './polls/polls.parts';
 import { ForumSyndication } from './syndication/forum-syndication';
 import { ForumSyndicationController } from './syndication/forum-syndication.controller';
+import { FORUM_COMMAND_HANDLERS } from './forum-command-handlers';
 
 /** Every read model of the forum context (also listed for the rebuild command). */
 export const FORUM_PROJECTIONS: ProjectionDefinition[] = [
@@ -42,6 +43,7 @@ export const FORUM_PROJECTIONS: ProjectionDefinition[] = [
     ...REVIEW_PROVIDERS,
     ...POLL_PROVIDERS,
     ForumSyndication,
+    ...FORUM_COMMAND_HANDLERS,
   ],
 })
 export class ForumModule {}

@@ -1,17 +1,12 @@
 import { Controller, Delete, Get, HttpCode, Param, Put } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { Actor, CommandMetadata } from '@forum/contracts';
-import { DomainError } from '@forum/event-store';
 import { CommandMeta, CurrentActor, responseSchema, ValidBody } from '@forum/platform';
 import { DraftStore } from './draft-store';
+import { DiscardDraftCommand, memberOf, SaveDraftCommand } from './draft.commands';
 import { draftList, draftView, saveDraftBody, savedDraft, DRAFTS_PER_MEMBER } from './draft.schemas';
 import type { DraftSummary, DraftView, SaveDraftBody, SavedDraft } from './draft.schemas';
-
-/** Every route is the caller's own: the member comes from the token, never from the request. */
-function memberOf(actor: Actor): string {
-  if (!actor.id) throw new DomainError('auth.unauthorized');
-  return actor.id;
-}
 
 /**
  * The editors' drafts (docs/rules/forum.md, drafts; ADR 0031): signed-in members only (no `@Public`), writes with
@@ -21,7 +16,10 @@ function memberOf(actor: Actor): string {
 @ApiTags('forum')
 @Controller('forum/drafts')
 export class DraftsController {
-  constructor(private readonly drafts: DraftStore) {}
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly drafts: DraftStore,
+  ) {}
 
   /** My drafts, the most recently saved first, with excerpts (at most `max`). */
   @Get()
@@ -44,13 +42,13 @@ export class DraftsController {
     @ValidBody(saveDraftBody) body: SaveDraftBody,
     @CommandMeta() meta: CommandMetadata,
   ): Promise<SavedDraft> {
-    return this.drafts.save(memberOf(meta.actor), key, body, meta.now);
+    return this.commands.execute(new SaveDraftCommand(key, body, meta));
   }
 
   /** Discards the draft (sent, or the member asked); no draft there is no error. */
   @Delete(':key')
   @HttpCode(204)
   async discard(@Param('key') key: string, @CurrentActor() actor: Actor): Promise<void> {
-    await this.drafts.discard(memberOf(actor), key);
+    await this.commands.execute(new DiscardDraftCommand(key, actor));
   }
 }

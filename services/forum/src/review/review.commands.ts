@@ -1,4 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { stepMeta, streamId } from '@forum/contracts';
 import type { CommandMetadata, ReviewKind, SubmissionEvent, SubmissionPayload } from '@forum/contracts';
 import { ProjectionWaiter } from '@forum/event-bus';
@@ -160,5 +161,48 @@ export class ReviewCommands {
     return allVisible(this.waiter, this.config.READ_YOUR_WRITES_TIMEOUT_MS, [
       { projection: REVIEW_QUEUE_PROJECTION, result },
     ]);
+  }
+}
+
+/* The routes' commands (ADR 0041): each handler runs the method the route called. */
+
+/** Staff approve a held topic, comment or reply (ADR 0014). */
+export class ApproveSubmissionCommand extends Command<ReviewDecision> {
+  constructor(
+    readonly kind: ReviewKind,
+    readonly contentId: string,
+    readonly meta: CommandMetadata,
+  ) {
+    super();
+  }
+}
+
+/** Staff reject a held item with a reason for its author. */
+export class RejectSubmissionCommand extends Command<ReviewDecision> {
+  constructor(
+    readonly kind: ReviewKind,
+    readonly contentId: string,
+    readonly reason: string,
+    readonly meta: CommandMetadata,
+  ) {
+    super();
+  }
+}
+
+@CommandHandler(ApproveSubmissionCommand)
+export class ApproveSubmissionHandler implements ICommandHandler<ApproveSubmissionCommand> {
+  constructor(private readonly review: ReviewCommands) {}
+
+  execute({ kind, contentId, meta }: ApproveSubmissionCommand): Promise<ReviewDecision> {
+    return this.review.approve(kind, contentId, meta);
+  }
+}
+
+@CommandHandler(RejectSubmissionCommand)
+export class RejectSubmissionHandler implements ICommandHandler<RejectSubmissionCommand> {
+  constructor(private readonly review: ReviewCommands) {}
+
+  execute({ kind, contentId, reason, meta }: RejectSubmissionCommand): Promise<ReviewDecision> {
+    return this.review.reject(kind, contentId, reason, meta);
   }
 }

@@ -1,4 +1,5 @@
 import { Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { z } from 'zod';
 import { reviewKinds } from '@forum/contracts';
@@ -13,7 +14,8 @@ import {
   ValidBody,
   ValidQuery,
 } from '@forum/platform';
-import { ReviewCommands, ReviewDecision } from './review.commands';
+import { ApproveSubmissionCommand, RejectSubmissionCommand } from './review.commands';
+import type { ReviewDecision } from './review.commands';
 import { ReviewReader } from './review.reader';
 import { rejectBody, reviewDecision, reviewPage, reviewQuery } from './review.schemas';
 import type { ReviewQuery, ReviewRow } from './review.schemas';
@@ -30,7 +32,7 @@ function kindOf(kind: string): ReviewKind {
 export class StaffReviewController {
   constructor(
     private readonly reader: ReviewReader,
-    private readonly commands: ReviewCommands,
+    private readonly commands: CommandBus,
   ) {}
 
   @Get()
@@ -47,7 +49,9 @@ export class StaffReviewController {
     @Param('id') id: string,
     @CommandMeta() meta: CommandMetadata,
   ): Promise<ReviewDecision> {
-    return this.commands.approve(kindOf(kind), routeId(id, 'forum.submission_not_found'), meta);
+    return this.commands.execute(
+      new ApproveSubmissionCommand(kindOf(kind), routeId(id, 'forum.submission_not_found'), meta),
+    );
   }
 
   @Post(':kind/:id/reject')
@@ -59,7 +63,9 @@ export class StaffReviewController {
     @ValidBody(rejectBody) body: z.infer<typeof rejectBody>,
     @CommandMeta() meta: CommandMetadata,
   ): Promise<ReviewDecision> {
-    return this.commands.reject(kindOf(kind), routeId(id, 'forum.submission_not_found'), body.reason, meta);
+    return this.commands.execute(
+      new RejectSubmissionCommand(kindOf(kind), routeId(id, 'forum.submission_not_found'), body.reason, meta),
+    );
   }
 }
 

@@ -1,9 +1,8 @@
 import { Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { z } from 'zod';
-import { forumRevisionKinds } from '@forum/contracts';
-import type { Actor, CommandMetadata, ForumRevisionKind } from '@forum/contracts';
-import { DomainError } from '@forum/event-store';
+import type { Actor, CommandMetadata } from '@forum/contracts';
 import {
   CommandMeta,
   CurrentActor,
@@ -11,7 +10,6 @@ import {
   RequiresPermission,
   responseSchema,
   revisionList,
-  revisionNumber,
   revisionVisibilityBody,
   revisionVisibilityWritten,
   routeId,
@@ -19,6 +17,7 @@ import {
 } from '@forum/platform';
 import type { RevisionList, RevisionVisibilityWritten } from '@forum/platform';
 import { ForumRevisions } from './forum-revisions';
+import { SetRevisionHiddenCommand } from './revision.commands';
 
 /** Every version of a topic, comment or reply, redacted for the reader (docs/rules/forum.md, edit history). */
 @ApiTags('forum')
@@ -53,7 +52,7 @@ export class RevisionsController {
 @RequiresPermission('content.manage')
 @Controller('forum/staff/revisions')
 export class StaffRevisionsController {
-  constructor(private readonly revisions: ForumRevisions) {}
+  constructor(private readonly commands: CommandBus) {}
 
   @Post(':kind/:targetId/:revision')
   @HttpCode(200)
@@ -65,13 +64,6 @@ export class StaffRevisionsController {
     @ValidBody(revisionVisibilityBody) body: z.infer<typeof revisionVisibilityBody>,
     @CommandMeta() meta: CommandMetadata,
   ): Promise<RevisionVisibilityWritten> {
-    if (!(forumRevisionKinds as readonly string[]).includes(kind)) throw new DomainError('forum.revision_not_found');
-    return this.revisions.setHidden(
-      kind as ForumRevisionKind,
-      routeId(targetId, 'forum.revision_not_found'),
-      revisionNumber(revision, 'forum.revision_not_found'),
-      body.hidden,
-      meta,
-    );
+    return this.commands.execute(new SetRevisionHiddenCommand(kind, targetId, revision, body.hidden, meta));
   }
 }

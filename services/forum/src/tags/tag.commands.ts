@@ -1,4 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import type { CommandMetadata } from '@forum/contracts';
 import { newId } from '@forum/contracts';
 import { ProjectionWaiter } from '@forum/event-bus';
@@ -48,5 +49,63 @@ export class TagTree {
     );
     this.directory.invalidate();
     return { tagId: command.tagId, visible };
+  }
+}
+
+/* The routes' commands (ADR 0041): each handler runs the method the route called. */
+
+/** Staff edit the tag tree (`content.manage`, checked on the route). */
+export class CreateTagCommand extends Command<TagWritten> {
+  constructor(
+    readonly body: CreateTagBody,
+    readonly meta: CommandMetadata,
+  ) {
+    super();
+  }
+}
+
+export class ChangeTagCommand extends Command<TagWritten> {
+  constructor(
+    readonly tagId: string,
+    readonly body: ChangeTagBody,
+    readonly meta: CommandMetadata,
+  ) {
+    super();
+  }
+}
+
+export class RemoveTagCommand extends Command<TagWritten> {
+  constructor(
+    readonly tagId: string,
+    readonly meta: CommandMetadata,
+  ) {
+    super();
+  }
+}
+
+@CommandHandler(CreateTagCommand)
+export class CreateTagHandler implements ICommandHandler<CreateTagCommand> {
+  constructor(private readonly tree: TagTree) {}
+
+  execute({ body, meta }: CreateTagCommand): Promise<TagWritten> {
+    return this.tree.create(body, meta);
+  }
+}
+
+@CommandHandler(ChangeTagCommand)
+export class ChangeTagHandler implements ICommandHandler<ChangeTagCommand> {
+  constructor(private readonly tree: TagTree) {}
+
+  execute({ tagId, body, meta }: ChangeTagCommand): Promise<TagWritten> {
+    return this.tree.change(tagId, body, meta);
+  }
+}
+
+@CommandHandler(RemoveTagCommand)
+export class RemoveTagHandler implements ICommandHandler<RemoveTagCommand> {
+  constructor(private readonly tree: TagTree) {}
+
+  execute({ tagId, meta }: RemoveTagCommand): Promise<TagWritten> {
+    return this.tree.remove(tagId, meta);
   }
 }

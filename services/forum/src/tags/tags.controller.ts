@@ -1,9 +1,10 @@
 import { Controller, Delete, Get, HttpCode, Param, Patch, Post } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
 import type { CommandMetadata } from '@forum/contracts';
 import { ApiOkBody, CommandMeta, Public, RequiresPermission, ValidBody } from '@forum/platform';
 import { TagDirectory } from './tag-directory';
-import { TagTree } from './tag.commands';
+import { ChangeTagCommand, CreateTagCommand, RemoveTagCommand } from './tag.commands';
 import { changeTagBody, createTagBody, tagTree, tagWritten } from './tag.schemas';
 import type { ChangeTagBody, CreateTagBody, TagTreeNode, TagWritten } from './tag.schemas';
 
@@ -11,8 +12,8 @@ import type { ChangeTagBody, CreateTagBody, TagTreeNode, TagWritten } from './ta
 @Controller('forum/tags')
 export class TagsController {
   constructor(
+    private readonly commands: CommandBus,
     private readonly directory: TagDirectory,
-    private readonly tree: TagTree,
   ) {}
 
   /** The whole tree, siblings by `sort` then name; topics go in `leaf` tags. */
@@ -28,7 +29,7 @@ export class TagsController {
   @HttpCode(201)
   @ApiOkBody(tagWritten)
   create(@ValidBody(createTagBody) body: CreateTagBody, @CommandMeta() meta: CommandMetadata): Promise<TagWritten> {
-    return this.tree.create(body, meta);
+    return this.commands.execute(new CreateTagCommand(body, meta));
   }
 
   @RequiresPermission('content.manage')
@@ -39,13 +40,13 @@ export class TagsController {
     @ValidBody(changeTagBody) body: ChangeTagBody,
     @CommandMeta() meta: CommandMetadata,
   ): Promise<TagWritten> {
-    return this.tree.change(tagId, body, meta);
+    return this.commands.execute(new ChangeTagCommand(tagId, body, meta));
   }
 
   @RequiresPermission('content.manage')
   @Delete(':tagId')
   @ApiOkBody(tagWritten)
   remove(@Param('tagId') tagId: string, @CommandMeta() meta: CommandMetadata): Promise<TagWritten> {
-    return this.tree.remove(tagId, meta);
+    return this.commands.execute(new RemoveTagCommand(tagId, meta));
   }
 }

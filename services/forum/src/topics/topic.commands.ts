@@ -1,4 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import type { CommandMetadata } from '@forum/contracts';
 import { cancelEnvelopeCommand, newId, sendEnvelopeCommand, streamId } from '@forum/contracts';
 import { ProjectionWaiter } from '@forum/event-bus';
@@ -211,5 +212,120 @@ export class TopicCommands {
       ),
     );
     return applied.every(Boolean);
+  }
+}
+
+/* The routes' commands (ADR 0041): each handler runs the method the route called. */
+
+/** A member posts a topic (held for review, red envelope and hidden blocks as the body says). */
+export class PostTopicCommand extends Command<PostedTopic> {
+  constructor(
+    readonly body: PostTopicBody,
+    readonly meta: CommandMetadata,
+  ) {
+    super();
+  }
+}
+
+export class EditTopicCommand extends Command<PostedTopic> {
+  constructor(
+    readonly topicId: string,
+    readonly body: EditTopicBody,
+    readonly meta: CommandMetadata,
+  ) {
+    super();
+  }
+}
+
+export class RemoveTopicCommand extends Command<PostedTopic> {
+  constructor(
+    readonly topicId: string,
+    readonly meta: CommandMetadata,
+  ) {
+    super();
+  }
+}
+
+/** Staff restore a deleted topic (`content.manage`, checked on the route). */
+export class RestoreTopicCommand extends Command<PostedTopic> {
+  constructor(
+    readonly topicId: string,
+    readonly meta: CommandMetadata,
+  ) {
+    super();
+  }
+}
+
+export class PinTopicCommand extends Command<PostedTopic> {
+  constructor(
+    readonly topicId: string,
+    readonly weight: number,
+    readonly meta: CommandMetadata,
+  ) {
+    super();
+  }
+}
+
+export class SetTopicEssenceCommand extends Command<PostedTopic> {
+  constructor(
+    readonly topicId: string,
+    readonly essence: boolean,
+    readonly meta: CommandMetadata,
+  ) {
+    super();
+  }
+}
+
+@CommandHandler(PostTopicCommand)
+export class PostTopicHandler implements ICommandHandler<PostTopicCommand> {
+  constructor(private readonly topics: TopicCommands) {}
+
+  execute({ body, meta }: PostTopicCommand): Promise<PostedTopic> {
+    return this.topics.post(body, meta);
+  }
+}
+
+@CommandHandler(EditTopicCommand)
+export class EditTopicHandler implements ICommandHandler<EditTopicCommand> {
+  constructor(private readonly topics: TopicCommands) {}
+
+  execute({ topicId, body, meta }: EditTopicCommand): Promise<PostedTopic> {
+    return this.topics.edit(topicId, body, meta);
+  }
+}
+
+@CommandHandler(RemoveTopicCommand)
+export class RemoveTopicHandler implements ICommandHandler<RemoveTopicCommand> {
+  constructor(private readonly topics: TopicCommands) {}
+
+  execute({ topicId, meta }: RemoveTopicCommand): Promise<PostedTopic> {
+    return this.topics.remove(topicId, meta);
+  }
+}
+
+@CommandHandler(RestoreTopicCommand)
+export class RestoreTopicHandler implements ICommandHandler<RestoreTopicCommand> {
+  constructor(private readonly topics: TopicCommands) {}
+
+  execute({ topicId, meta }: RestoreTopicCommand): Promise<PostedTopic> {
+    return this.topics.restore(topicId, meta);
+  }
+}
+
+@CommandHandler(PinTopicCommand)
+export class PinTopicHandler implements ICommandHandler<PinTopicCommand> {
+  constructor(private readonly topics: TopicCommands) {}
+
+  execute({ topicId, weight, meta }: PinTopicCommand): Promise<PostedTopic> {
+    return this.topics.pin(topicId, weight, meta);
+  }
+}
+
+@CommandHandler(SetTopicEssenceCommand)
+export class SetTopicEssenceHandler implements ICommandHandler<SetTopicEssenceCommand> {
+  constructor(private readonly topics: TopicCommands) {}
+
+  execute({ topicId, essence, meta }: SetTopicEssenceCommand): Promise<PostedTopic> {
+    return this.topics.essence(topicId, essence, meta);
   }
 }

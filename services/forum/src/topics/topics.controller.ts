@@ -1,4 +1,5 @@
 import { Controller, Delete, Get, Header, HttpCode, Param, Patch, Post } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { z } from 'zod';
 import type { Actor, CommandMetadata, Page } from '@forum/contracts';
@@ -14,8 +15,15 @@ import {
 } from '@forum/platform';
 import { pagingQuery as commentPagingQuery } from '../comments/comment.schemas';
 import type { PagingQuery as CommentPagingQuery } from '../comments/comment.schemas';
-import { UnlockCommands } from '../unlocks/unlock.commands';
-import { TopicCommands } from './topic.commands';
+import { UnlockTopicCommand } from '../unlocks/unlock.commands';
+import {
+  EditTopicCommand,
+  PinTopicCommand,
+  PostTopicCommand,
+  RemoveTopicCommand,
+  RestoreTopicCommand,
+  SetTopicEssenceCommand,
+} from './topic.commands';
 import { TopicPageQueries, topicPageView } from './topic-page';
 import type { TopicPageView } from './topic-page';
 import { TopicQueries } from './topic-queries';
@@ -55,8 +63,7 @@ const json = (schema: z.ZodType) => ({ schema: z.toJSONSchema(schema, { unrepres
 @Controller('forum/topics')
 export class TopicsController {
   constructor(
-    private readonly commands: TopicCommands,
-    private readonly unlocks: UnlockCommands,
+    private readonly commands: CommandBus,
     private readonly queries: TopicQueries,
     private readonly pages: TopicPageQueries,
   ) {}
@@ -65,7 +72,7 @@ export class TopicsController {
   @HttpCode(201)
   @ApiOkResponse(json(postedTopic))
   post(@ValidBody(postTopicBody) body: PostTopicBody, @CommandMeta() meta: CommandMetadata): Promise<PostedTopic> {
-    return this.commands.post(body, meta);
+    return this.commands.execute(new PostTopicCommand(body, meta));
   }
 
   /** Home (pinned first, then newest), a tag's list, essence or hot; rows carry `hideTagTypeMap`. */
@@ -118,13 +125,13 @@ export class TopicsController {
     @ValidBody(editTopicBody) body: EditTopicBody,
     @CommandMeta() meta: CommandMetadata,
   ): Promise<PostedTopic> {
-    return this.commands.edit(topicId, body, meta);
+    return this.commands.execute(new EditTopicCommand(topicId, body, meta));
   }
 
   @Delete(':topicId')
   @ApiOkResponse(json(postedTopic))
   remove(@Param('topicId') topicId: string, @CommandMeta() meta: CommandMetadata): Promise<PostedTopic> {
-    return this.commands.remove(topicId, meta);
+    return this.commands.execute(new RemoveTopicCommand(topicId, meta));
   }
 
   @RequiresPermission('content.manage')
@@ -132,7 +139,7 @@ export class TopicsController {
   @HttpCode(200)
   @ApiOkResponse(json(postedTopic))
   restore(@Param('topicId') topicId: string, @CommandMeta() meta: CommandMetadata): Promise<PostedTopic> {
-    return this.commands.restore(topicId, meta);
+    return this.commands.execute(new RestoreTopicCommand(topicId, meta));
   }
 
   /** `weight` 0 unpins; higher weights come first on the home list. */
@@ -145,7 +152,7 @@ export class TopicsController {
     @ValidBody(pinBody) body: { weight: number },
     @CommandMeta() meta: CommandMetadata,
   ): Promise<PostedTopic> {
-    return this.commands.pin(topicId, body.weight, meta);
+    return this.commands.execute(new PinTopicCommand(topicId, body.weight, meta));
   }
 
   @RequiresPermission('content.manage')
@@ -157,7 +164,7 @@ export class TopicsController {
     @ValidBody(essenceBody) body: { essence: boolean },
     @CommandMeta() meta: CommandMetadata,
   ): Promise<PostedTopic> {
-    return this.commands.essence(topicId, body.essence, meta);
+    return this.commands.execute(new SetTopicEssenceCommand(topicId, body.essence, meta));
   }
 
   /** Type 10 (password). Answers with the opened blocks' HTML so the page reveals them without reloading. */
@@ -170,7 +177,7 @@ export class TopicsController {
     @ValidBody(unlockBody) body: UnlockBody,
     @CommandMeta() meta: CommandMetadata,
   ): Promise<UnlockResult> {
-    return this.unlocks.unlock(topicId, body, meta);
+    return this.commands.execute(new UnlockTopicCommand(topicId, body, meta));
   }
 
   /** Who unlocked this topic's hidden content (the author and staff). */

@@ -1,5 +1,6 @@
 import { timingSafeEqual, createHash } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
+import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { payUnlockCommand } from '@forum/contracts';
 import type { CommandMetadata, PayUnlockInput, UnlockEvent } from '@forum/contracts';
 import { ProjectionWaiter } from '@forum/event-bus';
@@ -126,5 +127,27 @@ export class UnlockCommands {
   private async opened(topicId: string, memberId: string): Promise<OpenedBlocks> {
     const events = (await this.store.readStream(unlockStream(topicId, memberId))) as unknown as UnlockEvent[];
     return new OpenedBlocks(events.flatMap((event) => (event.type === 'HiddenContentUnlocked' ? [event.data] : [])));
+  }
+}
+
+/* The routes' commands (ADR 0041): each handler runs the method the route called. */
+
+/** A member opens a topic's hidden blocks (paid, by password, ...). */
+export class UnlockTopicCommand extends Command<UnlockResult> {
+  constructor(
+    readonly topicId: string,
+    readonly body: UnlockBody,
+    readonly meta: CommandMetadata,
+  ) {
+    super();
+  }
+}
+
+@CommandHandler(UnlockTopicCommand)
+export class UnlockTopicHandler implements ICommandHandler<UnlockTopicCommand> {
+  constructor(private readonly unlocks: UnlockCommands) {}
+
+  execute({ topicId, body, meta }: UnlockTopicCommand): Promise<UnlockResult> {
+    return this.unlocks.unlock(topicId, body, meta);
   }
 }
