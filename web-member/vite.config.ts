@@ -9,7 +9,7 @@ const proxied = ['/api', '/baseInfo', '/refreshToken', '/statistic'];
 const isLibrary = (id: string) => /[\\/]node_modules[\\/]/.test(id);
 /** TipTap / ProseMirror and their own dependencies: only the topic editor screens load them. */
 const editorLibrary =
-  /[\\/]node_modules[\\/](@tiptap|prosemirror-[a-z-]+|orderedmap|rope-sequence|w3c-keyname|linkifyjs|fast-equals|@floating-ui|@popperjs|tippy\.js|markdown-it|linkify-it|mdurl|uc\.micro|punycode\.js|entities)[\\/]/;
+  /[\\/]node_modules[\\/](@tiptap|prosemirror-[a-z-]+|orderedmap|rope-sequence|w3c-keyname|linkifyjs|fast-equals|use-sync-external-store|@floating-ui|@popperjs|tippy\.js|markdown-it|linkify-it|mdurl|uc\.micro|punycode\.js|entities)[\\/]/;
 
 /**
  * react-markdown and the unified/micromark stack it renders with: only the assistant's answers use them, so they
