@@ -2,8 +2,10 @@ import { Module } from '@nestjs/common';
 import { EventSourcingModule, PermissionChecker, permissionSetsProjection } from '@forum/platform';
 import { AssistantPolicy } from './conversations/assistant-policy';
 import { Conversations } from './conversations/conversations';
+import { AskAssistantHandler, RemoveConversationHandler } from './conversations/conversation.commands';
 import { ConversationsController } from './conversations/conversations.controller';
 import { conversationsProjection } from './conversations/conversations.projection';
+import { SetApiKeyHandler } from './settings/api-key.commands';
 import { ApiKeyController } from './settings/api-key.controller';
 import { AssistantApiKey } from './settings/api-key.store';
 
@@ -17,6 +19,14 @@ export const ASSISTANT_PROJECTIONS = [conversationsProjection, permissionSetsPro
 @Module({
   imports: [EventSourcingModule.forContext({ context: 'assistant', projections: ASSISTANT_PROJECTIONS })],
   controllers: [ConversationsController, ApiKeyController],
-  providers: [PermissionChecker, AssistantPolicy, AssistantApiKey, Conversations],
+  providers: [
+    PermissionChecker,
+    AssistantPolicy,
+    AssistantApiKey,
+    Conversations,
+    AskAssistantHandler,
+    RemoveConversationHandler,
+    SetApiKeyHandler,
+  ],
 })
 export class AssistantModule {}

@@ -1,4 +1,5 @@
 import { Controller, Delete, Get, Headers, Param, Post, Res } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
@@ -7,6 +8,7 @@ import type { Actor, CommandMetadata } from '@forum/contracts';
 import { DomainError } from '@forum/event-store';
 import { CommandMeta, CurrentActor, Public, RateLimit, SiteSettingsCache, ValidBody } from '@forum/platform';
 import { AssistantPolicy } from './assistant-policy';
+import { AskAssistantCommand, RemoveConversationCommand } from './conversation.commands';
 import { Conversations } from './conversations';
 import type { AnswerSink, ConversationSummary, ConversationView } from './conversations';
 
@@ -34,6 +36,7 @@ export interface AssistantStatus {
 @Controller('assistant')
 export class ConversationsController {
   constructor(
+    private readonly commands: CommandBus,
     private readonly conversations: Conversations,
     private readonly policy: AssistantPolicy,
     private readonly settings: SiteSettingsCache,
@@ -60,7 +63,7 @@ export class ConversationsController {
 
   @Delete('conversations/:id')
   remove(@Param('id') id: string, @CommandMeta() meta: CommandMetadata) {
-    return this.conversations.remove(conversationId(id), meta);
+    return this.commands.execute(new RemoveConversationCommand(conversationId(id), meta));
   }
 
   /**
@@ -78,11 +81,8 @@ export class ConversationsController {
     @CommandMeta() meta: CommandMetadata,
     @Res() reply: FastifyReply,
   ): Promise<void> {
-    const accepted = await this.conversations.accept(
-      conversationId(id),
-      body.question,
-      languageOf(acceptLanguage),
-      meta,
+    const accepted = await this.commands.execute(
+      new AskAssistantCommand(conversationId(id), body.question, languageOf(acceptLanguage), meta),
     );
     reply.hijack();
     const raw = reply.raw;

@@ -1,12 +1,11 @@
 import { Controller, Delete, Get, HttpCode, Put } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
 import { z } from 'zod';
 import type { CommandMetadata } from '@forum/contracts';
-import { EventStore } from '@forum/event-store';
 import { CommandMeta, RateLimit, RequiresPermission, ValidBody } from '@forum/platform';
-import { apiKeyDecider, apiKeyStream } from './api-key.decider';
+import { SetApiKeyCommand } from './api-key.commands';
 import { AssistantApiKey } from './api-key.store';
-import { withoutAddress } from '../without-address';
 
 const apiKeyBody = z.strictObject({ apiKey: z.string().trim().min(1).max(500) });
 
@@ -19,8 +18,8 @@ const apiKeyBody = z.strictObject({ apiKey: z.string().trim().min(1).max(500) })
 @Controller('assistant/staff/api-key')
 export class ApiKeyController {
   constructor(
+    private readonly commands: CommandBus,
     private readonly key: AssistantApiKey,
-    private readonly store: EventStore,
   ) {}
 
   @Get()
@@ -32,14 +31,12 @@ export class ApiKeyController {
   @HttpCode(204)
   @RateLimit({ limit: 10, windowSeconds: 60, by: 'member' })
   async set(@ValidBody(apiKeyBody) { apiKey }: z.infer<typeof apiKeyBody>, @CommandMeta() meta: CommandMetadata) {
-    await this.key.set(apiKey, meta.now);
-    await this.store.handle(apiKeyDecider, apiKeyStream, { type: 'Set', now: meta.now }, withoutAddress(meta));
+    await this.commands.execute(new SetApiKeyCommand(apiKey, meta));
   }
 
   @Delete()
   @HttpCode(204)
   async clear(@CommandMeta() meta: CommandMetadata): Promise<void> {
-    await this.key.clear();
-    await this.store.handle(apiKeyDecider, apiKeyStream, { type: 'Clear', now: meta.now }, withoutAddress(meta));
+    await this.commands.execute(new SetApiKeyCommand(null, meta));
   }
 }

@@ -4,19 +4,10 @@ import { ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { CommandMetadata } from '@forum/contracts';
-import {
-  CommandMeta,
-  Public,
-  RateLimit,
-  RequiresPermission,
-  SiteSettingsCache,
-  ValidBody,
-  ValidQuery,
-} from '@forum/platform';
-import { DomainError } from '@forum/event-store';
+import { CommandMeta, Public, RateLimit, RequiresPermission, ValidBody, ValidQuery } from '@forum/platform';
 import { FinishOAuthLoginCommand, OAuthLoginResult, StartOAuthLoginCommand } from './oauth-login';
 import { OAuthProviders } from './oauth-providers';
-import { OAuthClientSecrets } from './oauth-stores';
+import { SetOAuthClientSecretCommand } from './oauth-secret.commands';
 
 /** The member site's return point: providers send the browser back here, and its page calls the callback. */
 export const RETURN_PATH = '/thirdParty/loginRedirect';
@@ -49,8 +40,6 @@ export class OAuthController {
   constructor(
     private readonly commands: CommandBus,
     private readonly providers: OAuthProviders,
-    private readonly secrets: OAuthClientSecrets,
-    private readonly settings: SiteSettingsCache,
   ) {}
 
   /** The providers the login screen offers. */
@@ -94,9 +83,6 @@ export class OAuthController {
   @Put('providers/:id/secret')
   @HttpCode(204)
   async setSecret(@Param('id') id: string, @ValidBody(secretBody) { clientSecret }: z.infer<typeof secretBody>) {
-    if (!this.settings.current().oauthProviders.some((provider) => provider.id === id)) {
-      throw new DomainError('identity.oauth_provider_unknown');
-    }
-    await this.secrets.set(id, clientSecret);
+    await this.commands.execute(new SetOAuthClientSecretCommand(id, clientSecret));
   }
 }

@@ -2,6 +2,7 @@ import { FinishOAuthLoginHandler, StartOAuthLoginHandler } from './oauth-login';
 import { OAuthAccounts } from './oauth-accounts';
 import { OAuthController } from './oauth.controller';
 import { OAuthProviders } from './oauth-providers';
+import { SetOAuthClientSecretHandler } from './oauth-secret.commands';
 import { OAuthClientSecrets, OAuthStates } from './oauth-stores';
 import { SandboxAuthority } from './sandbox/sandbox-authority';
 import { SandboxController } from './sandbox/sandbox.controller';
@@ -17,5 +18,6 @@ export const oauthParts = {
     SandboxAuthority,
     StartOAuthLoginHandler,
     FinishOAuthLoginHandler,
+    SetOAuthClientSecretHandler,
   ],
 };
