@@ -14,6 +14,7 @@ import {
   RouterProvider,
   ScrollRestoration,
   useLocation,
+  useMatches,
   useParams,
   useSearchParams,
   type Route,
@@ -32,6 +33,8 @@ function Screen({ name }: { name: string }) {
 }
 
 function Layout() {
+  // Like the site's layout (titles): it renders again whenever the router's state changes.
+  useMatches();
   return (
     <>
       <nav>
@@ -183,6 +186,19 @@ describe('the browser router', () => {
 
     act(() => window.history.forward());
     await waitFor(() => expect(heading()).toBe('questions'));
+  });
+
+  it('does not move the page while it stays on it (a navigation starting, the layout rendering again)', async () => {
+    const slow = () => new Promise<{ Component: () => ReactElement }>(() => undefined);
+    const router = createBrowserRouter(routes({ slow }));
+    render(<RouterProvider router={router} />);
+    await userEvent.click(screen.getByRole('link', { name: 'Questions' }));
+    await waitFor(() => expect(heading()).toBe('questions'));
+    const scrolls = scrolled.length;
+    await userEvent.click(screen.getByRole('link', { name: 'Slow' }));
+    expect(router.state.navigation.state).toBe('loading');
+    expect(heading()).toBe('questions');
+    expect(scrolled).toHaveLength(scrolls);
   });
 
   it('opens a link to an anchor at its element, also when scrollIntoView returns a promise (current Chromium)', async () => {

@@ -370,10 +370,15 @@ export function ScrollRestoration({ getKey }: { getKey: (location: Location) => 
   const { router, state } = useRouterContext();
   const { location, action, loading } = state;
   const previous = useRef<Location | null>(null);
+  // The layout passes a new function on each render; the one of the last render is the one that counts.
+  const keyOf = useRef(getKey);
   useEffect(() => {
+    keyOf.current = getKey;
     router.scrollKey = getKey;
+  });
+  useEffect(() => {
     const save = () => {
-      savePosition(getKey(router.state.location));
+      savePosition(keyOf.current(router.state.location));
       try {
         sessionStorage.setItem(SCROLL_STORAGE_KEY, JSON.stringify(savedPositions()));
       } catch {
@@ -382,10 +387,11 @@ export function ScrollRestoration({ getKey }: { getKey: (location: Location) => 
     };
     window.addEventListener('pagehide', save);
     return () => window.removeEventListener('pagehide', save);
-  }, [router, getKey]);
+  }, [router]);
   useLayoutEffect(() => {
-    if (loading) return;
     const from = previous.current;
+    // Once per entry shown: the layout renders again for many reasons (a navigation starting, a language switch).
+    if (loading || from === location) return;
     previous.current = location;
     // A `#fragment` link on the same page: the browser has scrolled to it already.
     if (action === 'POP' && from && from.pathname === location.pathname && from.search === location.search) return;
