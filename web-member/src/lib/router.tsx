@@ -92,8 +92,8 @@ export interface Router {
   subscribe(listener: () => void): () => void;
   /** Resolves when the first location's screen code has loaded. */
   ready: Promise<void>;
-  /** Where the outgoing page was scrolled is kept under this key (browser only). */
-  scrollKey?: (location: Location) => string;
+  /** From now on, where an outgoing page was scrolled is kept under this key (`ScrollRestoration`). */
+  keepScrollPositions(key: (location: Location) => string): void;
 }
 
 // ---- matching ------------------------------------------------------------------------------------------------
@@ -252,6 +252,7 @@ function createRouter(routes: Route[], history: History, { server = false } = {}
   };
 
   let pending = 0;
+  let scrollKey: ((location: Location) => string) | null = null;
   const initialMatches = matchesOf(history.location);
   let state: RouterState = {
     location: history.location,
@@ -281,7 +282,7 @@ function createRouter(routes: Route[], history: History, { server = false } = {}
       }
       if (id !== pending) return;
     }
-    if (router.scrollKey) savePosition(router.scrollKey(state.location));
+    if (scrollKey) savePosition(scrollKey(state.location));
     commit();
     set({ location, matches, action, navigation: { state: 'idle' }, error, loading: false });
   };
@@ -300,6 +301,9 @@ function createRouter(routes: Route[], history: History, { server = false } = {}
     subscribe(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
+    },
+    keepScrollPositions(key) {
+      scrollKey = key;
     },
     ready: Promise.resolve(),
   };
@@ -374,7 +378,7 @@ export function ScrollRestoration({ getKey }: { getKey: (location: Location) => 
   const keyOf = useRef(getKey);
   useEffect(() => {
     keyOf.current = getKey;
-    router.scrollKey = getKey;
+    router.keepScrollPositions(getKey);
   });
   useEffect(() => {
     const save = () => {
