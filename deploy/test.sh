@@ -14,6 +14,8 @@ export NODE_OPTIONS="--experimental-vm-modules --disable-warning=ExperimentalWar
 echo "node $(node -v)"
 tsc -p tsconfig.json --noEmit
 eslint . --max-warnings=0
+# The web apps' own lint configs (ADR 43: TypeScript, rules of hooks, the member site's feature boundaries).
+npm run lint --workspaces --if-present
 prettier --check . --log-level=warn
 bash deploy/validate.sh
 npm run typecheck --workspaces --if-present

@@ -45,6 +45,13 @@ function inlineStylesheet(): Plugin {
   };
 }
 
+/**
+ * A feature's public entry (`src/features/<name>/index.ts`, ADR 43) only re-exports: marked free of side effects, a
+ * page that takes one export from it loads that export's module alone, not every module the entry names (the
+ * wallet's entry names both the topic page's envelope card and the editor's envelope fields).
+ */
+const featureEntry = /[\\/]src[\\/]features[\\/][^\\/]+[\\/]index\.ts$/;
+
 const clientBuild = {
   outDir: 'dist',
   emptyOutDir: true,
@@ -55,6 +62,7 @@ const clientBuild = {
   reportCompressedSize: true,
   target: 'es2022',
   rolldownOptions: {
+    treeshake: { moduleSideEffects: (id: string) => !featureEntry.test(id) },
     // Libraries in one long-cached chunk; app code stays beside it. The topic editor (TipTap/ProseMirror) is
     // its own chunk, loaded only by /addTopic and /user/editTopic.
     output: {

@@ -107,5 +107,6 @@ export function useTranslation(): { t: TFunction; i18n: I18n } {
     () => i18n.revision,
   );
   // A new `t` per change, so effects and memos that depend on it run again.
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- `revision` is the signal: a new `t` per language change
   return useMemo(() => ({ t: (key, options) => i18n.t(key, options), i18n }), [i18n, revision]);
 }

@@ -1,5 +1,5 @@
 import { Box, Checkbox, FormControlLabel, FormLabel, Stack, Typography } from '@mui/material';
-import { useEffect } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useInput, useTranslate } from 'react-admin';
 import { ChipsField } from '../../inputs/ChipsField';
 import { useWatch } from 'react-hook-form';
@@ -49,7 +49,8 @@ export function PermissionsInput() {
   const translate = useTranslate();
   const kind = (useWatch({ name: 'kind' }) as RoleKind | undefined) ?? 'member';
   const { field } = useInput<RolePermission[]>({ source: 'permissions', defaultValue: [] });
-  const value: RolePermission[] = Array.isArray(field.value) ? field.value : [];
+  // One array per field value: a fresh `[]` on every render would run the effect below on every render.
+  const value: RolePermission[] = useMemo(() => (Array.isArray(field.value) ? field.value : []), [field.value]);
   const entryOf = (permission: Permission) => value.find((entry) => entry.permission === permission);
   const set = (next: RolePermission[]) => field.onChange(keepKind(next, kind));
   // A new role switched to the other kind drops the permissions it can no longer hold.

@@ -30,3 +30,14 @@ export interface Page<T> {
   total: number;
   totalPages: number;
 }
+
+/** The author of content as the forum and the Q&A answer it (a cancelled account has no name, no avatar). */
+export interface AuthorView {
+  memberId: string;
+  nickname: string | null;
+  avatarUrl: string | null;
+  /** "This user account has been cancelled": no name, no avatar. */
+  cancelled: boolean;
+  /** Present on comment and reply authors. */
+  isStaff?: boolean;
+}

@@ -1,6 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { socialKeys } from '@/features/social/api/follows';
-import { WALLET_KEY } from '@/features/wallet/api/wallet';
+import { socialKeys } from '@/features/social';
+import { WALLET_KEY } from '@/features/wallet';
 import { api } from '@/lib/api/client';
 import type { Page } from '@/lib/api/api-types';
 

@@ -3,8 +3,8 @@ import { useTranslation } from '@/lib/translator';
 import { Link } from '@/lib/router';
 import { AuthorName } from '@/components/member/author-name';
 import { ConfirmButton } from '@/components/ui/confirm-button';
-import { questionHref } from '@/features/questions/components/question-list';
-import { topicHref } from '@/features/topics/components/topic-list';
+import { questionHref } from '@/features/questions';
+import { topicHref } from '@/features/topics';
 import {
   useDeleteReminder,
   useMarkAllRemindersRead,

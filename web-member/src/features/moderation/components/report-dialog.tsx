@@ -1,8 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from '@/lib/translator';
 import { toast } from '@/components/ui/toast-store';
-import { useCaptcha } from '@/features/account/api/get-captcha';
-import { CaptchaField } from '@/features/account/components/captcha-field';
+import { CaptchaField, useCaptcha } from '@/features/account';
 import { formProblemsOf } from '@/lib/form-problems';
 import { leafTypes, uploadReportImage, useFileReport, useReportTypes, type ReportKind } from '../api/moderation';
 import { REASON_MAX_LENGTH } from './report-button';

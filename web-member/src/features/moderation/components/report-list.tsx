@@ -2,7 +2,7 @@ import { useTranslation } from '@/lib/translator';
 import { Link } from '@/lib/router';
 import { Pagination } from '@/components/ui/pagination';
 import { ConfirmButton } from '@/components/ui/confirm-button';
-import { topicHref } from '@/features/topics/components/topic-list';
+import { topicHref } from '@/features/topics';
 import { formatDateTime } from '@/lib/format-time';
 import { useDeleteReport, useMyReports, type MyReport } from '../api/moderation';
 

@@ -1,7 +1,7 @@
 /** Shapes of the Q&A context's answers (services/qa/src/questions/question.queries.ts). Money is integer fen. */
-import type { AuthorView } from '@/features/topics/api/types';
+import type { AuthorView } from '@/lib/api/api-types';
 
-export type { AuthorView } from '@/features/topics/api/types';
+export type { AuthorView } from '@/lib/api/api-types';
 
 export type QuestionFilter = 'all' | 'latest' | 'unresolved' | 'resolved' | 'pointsReward' | 'cashReward';
 

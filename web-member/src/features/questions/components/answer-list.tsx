@@ -4,7 +4,7 @@ import { ReactionButton } from '@/components/content/reaction-button';
 import { Pagination } from '@/components/ui/pagination';
 import { RichContent } from '@/components/ui/rich-content';
 import { toast } from '@/components/ui/toast-store';
-import { ReportButton } from '@/features/moderation/components/report-button';
+import { ReportButton } from '@/features/moderation';
 import { AuthorName, NAME_SLOT, WithMemberName } from '@/components/member/author-name';
 import { ConfirmButton } from '@/components/ui/confirm-button';
 import { formatDateTime } from '@/lib/format-time';

@@ -6,7 +6,7 @@ import { Link, useNavigate } from '@/lib/router';
 import { ReactionButton } from '@/components/content/reaction-button';
 import { RichContent } from '@/components/ui/rich-content';
 import { toast } from '@/components/ui/toast-store';
-import { ReportButton } from '@/features/moderation/components/report-button';
+import { ReportButton } from '@/features/moderation';
 import { AuthorName } from '@/components/member/author-name';
 import { ConfirmButton } from '@/components/ui/confirm-button';
 import { ApiError } from '@/lib/api/api-error';

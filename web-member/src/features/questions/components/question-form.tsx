@@ -10,7 +10,7 @@ import { FeatureClosed } from '@/components/ui/feature-closed';
 import { TextField } from '@/components/ui/form-field';
 import { toast } from '@/components/ui/toast-store';
 import { RichEditor, type ContentFormat } from '@/components/editor/rich-editor';
-import { useMyWallet } from '@/features/wallet/api/wallet';
+import { useMyWallet } from '@/features/wallet';
 import { formatFen } from '@contracts/wallet/money';
 import { useDraft } from '@/hooks/use-draft';
 import { ApiError } from '@/lib/api/api-error';

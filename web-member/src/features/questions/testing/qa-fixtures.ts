@@ -1,4 +1,3 @@
-import { tagTree } from '@/features/topics/testing/forum-fixtures';
 import type { AnswerReplyView, AnswerView, QaTagNode, QuestionDetail, QuestionRow } from '../api/types';
 
 export const ann = { memberId: 'm1', nickname: 'Ann', avatarUrl: null, cancelled: false };
@@ -76,5 +75,19 @@ export function questionDetail(overrides: Partial<QuestionDetail> = {}): Questio
   };
 }
 
-/** The Q&A's tag tree has the forum's shape. */
-export const qaTags: { items: QaTagNode[] } = tagTree;
+/** The Q&A's tag tree (the forum's shape): one group with two tags. */
+export const qaTags: { items: QaTagNode[] } = {
+  items: [
+    {
+      tagId: 'lang',
+      name: 'Languages',
+      parentId: null,
+      sort: 0,
+      leaf: false,
+      children: [
+        { tagId: 'rust', name: 'Rust', parentId: 'lang', sort: 0, leaf: true, children: [] },
+        { tagId: 'go', name: 'Go', parentId: 'lang', sort: 1, leaf: true, children: [] },
+      ],
+    },
+  ],
+};

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { EnvelopeInput } from '@/features/wallet/api/types';
+import type { EnvelopeInput } from '@/features/wallet';
 import { api } from '@/lib/api/client';
 import type { PostedTopic, TopicDetail, TopicRow, UnlockResult } from './types';
 

@@ -1,14 +1,8 @@
 /** Shapes of the forum context's answers (services/forum/src/**\/*.schemas.ts). */
 
-export interface AuthorView {
-  memberId: string;
-  nickname: string | null;
-  avatarUrl: string | null;
-  /** "This user account has been cancelled": no name, no avatar. */
-  cancelled: boolean;
-  /** Present on comment and reply authors. */
-  isStaff?: boolean;
-}
+import type { AuthorView } from '@/lib/api/api-types';
+
+export type { AuthorView };
 
 export interface TopicRow {
   topicId: string;

@@ -7,7 +7,7 @@ import { formatDateTime } from '@/lib/format-time';
 import { useCommentReplies, useComments, useDeleteContent } from '../api/comments';
 import type { AuthorView, CommentView, ReplyView } from '../api/types';
 import { AuthorName, NAME_SLOT, WithMemberName } from '@/components/member/author-name';
-import { ReportButton } from '@/features/moderation/components/report-button';
+import { ReportButton } from '@/features/moderation';
 import { EditedMark } from '@/components/content/revisions';
 import { ConfirmButton } from '@/components/ui/confirm-button';
 import { EditForm, ReplyForm } from './content-form-lazy';

@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from '@/lib/translator';
 import { Link, useLocation } from '@/lib/router';
 import { toast } from '@/components/ui/toast-store';
-import { useMyWallet, WALLET_KEY } from '@/features/wallet/api/wallet';
+import { useMyWallet, WALLET_KEY } from '@/features/wallet';
 import { ApiError } from '@/lib/api/api-error';
 import { formProblemsOf } from '@/lib/form-problems';
 import { encodeLocation } from '@/lib/route-codec';

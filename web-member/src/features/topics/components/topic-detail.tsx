@@ -1,14 +1,14 @@
 import { useTranslation } from '@/lib/translator';
 import { Link, useNavigate } from '@/lib/router';
 import { toast } from '@/components/ui/toast-store';
-import { EnvelopeCard } from '@/features/wallet/components/envelope-card';
+import { EnvelopeCard } from '@/features/wallet';
 import { ApiError } from '@/lib/api/api-error';
 import { formatDateTime } from '@/lib/format-time';
 import { useDeleteTopic, useSimilarTopics, useTopic } from '../api/topic';
 import type { TopicDetail } from '../api/types';
 import { AuthorName } from '@/components/member/author-name';
 import { EditedMark } from '@/components/content/revisions';
-import { ReportButton } from '@/features/moderation/components/report-button';
+import { ReportButton } from '@/features/moderation';
 import { ConfirmButton } from '@/components/ui/confirm-button';
 import { HiddenIcons } from './hidden-icons';
 import { FavouriteButton, LikeButton } from './reaction-buttons';

@@ -6,7 +6,7 @@ import { TagPicker } from '@/components/content/tag-picker';
 import { FeatureClosed } from '@/components/ui/feature-closed';
 import { TextField } from '@/components/ui/form-field';
 import { toast } from '@/components/ui/toast-store';
-import { EnvelopeFields, ENVELOPE_SERVER_FIELDS, useEnvelopeDraft } from '@/features/wallet/components/envelope-fields';
+import { EnvelopeFields, ENVELOPE_SERVER_FIELDS, useEnvelopeDraft } from '@/features/wallet';
 import { createPoll, PollFields, usePollDraft } from '@/features/polls';
 import { ApiError } from '@/lib/api/api-error';
 import { useDraft } from '@/hooks/use-draft';
