@@ -11,6 +11,7 @@ import { QaBounties } from './bounties/qa-bounties';
 import { AnswerLikes } from './marks/answer-likes';
 import { QuestionMarks } from './marks/question-marks';
 import { QaModerationPeers } from './moderation-peers';
+import { QA_COMMAND_HANDLERS } from './qa-command-handlers';
 import { QaMentions } from './qa-mentions';
 import { QaPolicy } from './qa-policy';
 import { QaReactors } from './qa-reactors';
@@ -90,6 +91,7 @@ import { QaSyndicationController } from './syndication/qa-syndication.controller
     QaReactors,
     QaModerationPeers,
     QaRevisions,
+    ...QA_COMMAND_HANDLERS,
   ],
 })
 export class QaModule {}
