@@ -2,10 +2,9 @@ import type { INestApplicationContext } from '@nestjs/common';
 import { ADMINISTRATOR_ROLE_ID } from '@forum/contracts';
 import type { Permission } from '@forum/contracts';
 import { PermissionChecker } from '@forum/platform';
-import { contextModule, forumTagSeams, identitySeams } from './contexts';
+import { contextModule, identitySeams } from './contexts';
 import type { ContextRef } from './contexts';
 import { eventually } from './eventually';
-import type { TestClient } from './http-client';
 
 /**
  * For tests: a real staff account holding `roleId` (the administrator by default), usable with
@@ -47,9 +46,4 @@ export async function knownTo(
 /** Gives a member a verified email address the way registration by email does (demo seed and tests only). */
 export async function bindVerifiedEmail(app: INestApplicationContext, memberId: string, email: string): Promise<void> {
   await (await identitySeams()).bindVerifiedEmail(app, memberId, email);
-}
-
-/** A root leaf tag of the forum named `name`, made by the system actor if missing (the forum's `testTag`). */
-export async function testTag(client: TestClient, name?: string): Promise<string> {
-  return (await forumTagSeams()).testTag(client, name);
 }

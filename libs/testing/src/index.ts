@@ -11,3 +11,4 @@ export * from './accounts';
 export * from './forum-fixture';
 export * from './qa-fixture';
 export * from './wallet-fixture';
+export * from './context-seams';

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { MEMBER_PROFILES } from '@forum/platform';
 import { memberAccount, staffAccount } from './accounts';
-import type { ContextRef, WalletView } from './contexts';
+import { walletSeams } from './contexts';
+import type { ContextRef, LedgerAuditOptions, LedgerAuditReport, WalletAccountDocument, WalletView } from './contexts';
 import { eventually } from './eventually';
 import { startTestApp } from './test-app';
 import type { TestApp } from './test-app';
@@ -43,4 +44,23 @@ export async function startWallet(extra: ContextRef[] = []): Promise<WalletFixtu
       return (await t.client.as(memberId).get<WalletView>('/api/wallet/me')).body;
     },
   };
+}
+
+/** Money (fen) and points for a member, as a staff adjustment gives them, by the system actor (the wallet's seam). */
+export async function creditWallet(
+  t: TestApp,
+  walletId: string,
+  funds: { fen?: number; points?: number; remark?: string },
+): Promise<void> {
+  await (await walletSeams()).creditWallet(t.app, walletId, funds);
+}
+
+/** A wallet's balances as the wallet's ledger projection keeps them (also the escrow and platform wallets). */
+export async function walletAccount(t: TestApp, walletId: string): Promise<WalletAccountDocument | null> {
+  return (await walletSeams()).walletAccount(t.app, walletId);
+}
+
+/** The wallet's ledger audit (ADR 0011) over the app's wallet database. */
+export async function auditWalletLedgers(t: TestApp, options: LedgerAuditOptions = {}): Promise<LedgerAuditReport> {
+  return (await walletSeams()).auditWalletLedgers(t.app, options);
 }

@@ -4,9 +4,8 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { DEFAULT_MEMBER_ROLE_ID, MEMBER_PERMISSIONS } from '@forum/contracts';
 import { PermissionChecker, SiteSettingsCache, TokenService } from '@forum/platform';
-import { contextModule, eventually, ForumFixture, startForum } from '@forum/testing';
+import { eventually, ForumFixture, searchIndexReady, startForum } from '@forum/testing';
 import type { TestClient } from '@forum/testing';
-import { IndexFollower } from '../../search/src/engine/index-follower';
 import { AssistantModule } from './assistant.module';
 import type { ConversationSummary, ConversationView } from './conversations/conversations';
 import type { AssistantStatus } from './conversations/conversations.controller';
@@ -83,10 +82,7 @@ describe('the AI assistant', () => {
 
   beforeAll(async () => {
     f = await startForum(['search', AssistantModule]);
-    await f.t.app
-      .select(await contextModule('search'))
-      .get(IndexFollower)
-      .ready();
+    await searchIndexReady(f.t.app);
     alice = await f.member('assistant_alice');
     bob = await f.member('assistant_bob');
     tag = await f.tag('综合 General');

@@ -3,7 +3,8 @@ import { CommandBus } from '@nestjs/cqrs';
 import { newId } from '@forum/contracts';
 import type { CommandMetadata } from '@forum/contracts';
 import { RegisterMemberCommand } from './accounts/commands';
-import { GrantRoleCommand } from './roles/commands';
+import { CancelAccountCommand } from './profile/profile.commands';
+import { DefineRoleCommand, GrantRoleCommand } from './roles/commands';
 
 export { bindVerifiedEmail } from './phone/bind-email';
 
@@ -38,4 +39,20 @@ export async function registerAccount(
 
 export async function grantRole(app: INestApplicationContext, memberId: string, roleId: string): Promise<void> {
   await app.get(CommandBus).execute(new GrantRoleCommand(memberId, roleId, null, 'test', system()));
+}
+
+/** Defines a role as `staffId` would in the console; the answer does not wait for any read model. */
+export async function defineRole(
+  app: INestApplicationContext,
+  staffId: string,
+  definition: ConstructorParameters<typeof DefineRoleCommand>[0],
+): Promise<string> {
+  const meta = { actor: { kind: 'staff' as const, id: staffId }, now: new Date(), correlationId: newId() };
+  return (await app.get(CommandBus).execute(new DefineRoleCommand(definition, meta))).id;
+}
+
+/** Cancels a member's account as staff do (no password asked). */
+export async function cancelAccount(app: INestApplicationContext, memberId: string): Promise<void> {
+  const meta = { actor: { kind: 'staff' as const, id: null }, now: new Date(), correlationId: newId() };
+  await app.get(CommandBus).execute(new CancelAccountCommand(memberId, null, meta, true));
 }

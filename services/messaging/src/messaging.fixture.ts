@@ -1,12 +1,10 @@
-import { CommandBus } from '@nestjs/cqrs';
 import type { Kafka, Producer } from 'kafkajs';
 import { eventContract, newId } from '@forum/contracts';
 import type { EventEnvelope } from '@forum/contracts';
 import { encodeEvent, eventTopic, TopicRegistry } from '@forum/event-bus';
 import type { ProjectorCheckpoint } from '@forum/event-bus';
 import { hostedProjections, KAFKA, MEMBER_PROFILES, PermissionChecker } from '@forum/platform';
-import { eventually, staffAccount, startTestApp, TestApp } from '@forum/testing';
-import { RegisterMemberCommand } from '../../identity/src/accounts/commands';
+import { eventually, memberAccount, staffAccount, startTestApp, TestApp } from '@forum/testing';
 import { MessagingModule } from './messaging.module';
 
 const serviceOf = (t: TestApp) => t.config.SERVICE_NAME;
@@ -72,18 +70,7 @@ export async function startMessaging(): Promise<MessagingFixture> {
     staffId,
     async member(account) {
       const name = `${account}${Date.now().toString(36).slice(-4)}${accounts++}`;
-      const password = 'member-password';
-      const registered = await t.app
-        .get(CommandBus)
-        .execute(
-          new RegisterMemberCommand(
-            { account: name, nickname: name, password, confirmPassword: password, agreeTerms: true },
-            { actor: { kind: 'system', id: null, ip: '127.0.0.1' }, now: new Date(), correlationId: newId() },
-            'member',
-            true,
-          ),
-        );
-      const memberId = (registered as { systemUser: { id: string } }).systemUser.id;
+      const memberId = await memberAccount(t.app, name, name);
       const profiles = t.db('messaging').collection<{ _id: string }>(MEMBER_PROFILES);
       await eventually(async () => expect(await profiles.findOne({ _id: memberId })).not.toBeNull());
       const checker = t.app.select(MessagingModule).get(PermissionChecker);

@@ -1,12 +1,9 @@
 import { searchQueryCommand } from '@forum/contracts';
 import { DEFAULT_MEMBER_ROLE_ID, MEMBER_PERMISSIONS, newId } from '@forum/contracts';
 import type { CommandMetadata, Page } from '@forum/contracts';
-import { CommandBus } from '@nestjs/cqrs';
 import { PeerCommands, PermissionChecker } from '@forum/platform';
-import { contextModule, eventually, staffAccount, startTestApp } from '@forum/testing';
-import type { TestApp } from '@forum/testing';
-import { RegisterMemberCommand } from '../../identity/src/accounts/commands';
-import type { QuestionTagNode } from '../../qa/src/tags/question-tags';
+import { contextModule, eventually, memberAccount, staffAccount, startTestApp } from '@forum/testing';
+import type { QuestionTagNode, TestApp } from '@forum/testing';
 import { IndexFollower } from './engine/index-follower';
 import { searchable } from './search.fixture';
 import type { SearchResultView } from './query/search.controller';
@@ -45,18 +42,7 @@ describe('search over questions and help articles', () => {
 
   async function member(): Promise<string> {
     const account = `s${Date.now().toString(36)}${Math.floor(Math.random() * 1e6)}`;
-    const password = 'member-password';
-    const registered = await t.app
-      .get(CommandBus)
-      .execute(
-        new RegisterMemberCommand(
-          { account, password, confirmPassword: password, agreeTerms: true },
-          system(),
-          'member',
-          true,
-        ),
-      );
-    const memberId = (registered as { systemUser: { id: string } }).systemUser.id;
+    const memberId = await memberAccount(t.app, account);
     const checker = t.app.select(await contextModule('qa')).get(PermissionChecker);
     await eventually(async () =>
       expect(await checker.can({ kind: 'member', id: memberId }, 'question.ask')).toBe(true),

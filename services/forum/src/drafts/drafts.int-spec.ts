@@ -1,7 +1,6 @@
 import type { ErrorBody, Page } from '@forum/contracts';
 import { eventually, ForumFixture, startForum } from '@forum/testing';
-import type { TestApp } from '@forum/testing';
-import type { SearchResultView } from '../../../search/src/query/search.controller';
+import type { SearchResultView, TestApp } from '@forum/testing';
 import { DEMO_DRAFT_TITLE, seedDemoDrafts } from './demo-drafts';
 import type { DraftView, SavedDraft } from './draft.schemas';
 

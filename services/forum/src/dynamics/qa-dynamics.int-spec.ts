@@ -1,8 +1,5 @@
-import { CommandBus } from '@nestjs/cqrs';
-import { newId } from '@forum/contracts';
 import { PermissionChecker } from '@forum/platform';
-import { contextModule, eventually, staffAccount, startTestApp, TestApp } from '@forum/testing';
-import { RegisterMemberCommand } from '../../../identity/src/accounts/commands';
+import { contextModule, eventually, memberAccount, staffAccount, startTestApp, TestApp } from '@forum/testing';
 import { ForumModule } from '../forum.module';
 import type { DynamicsPage } from './dynamics.reader';
 
@@ -38,18 +35,7 @@ describe('forum: Q&A in user dynamics', () => {
 
   const member = async (): Promise<string> => {
     const account = `dyn${Date.now().toString(36).slice(-5)}${accounts++}`;
-    const password = 'member-password';
-    const registered = await t.app
-      .get(CommandBus)
-      .execute(
-        new RegisterMemberCommand(
-          { account, password, confirmPassword: password, agreeTerms: true },
-          { actor: { kind: 'system', id: null, ip: '127.0.0.1' }, now: new Date(), correlationId: newId() },
-          'member',
-          true,
-        ),
-      );
-    const id = (registered as { systemUser: { id: string } }).systemUser.id;
+    const id = await memberAccount(t.app, account);
     const checker = t.app.select(await contextModule('qa')).get(PermissionChecker);
     await eventually(async () => expect(await checker.can({ kind: 'member', id }, 'answer.post')).toBe(true));
     return id;

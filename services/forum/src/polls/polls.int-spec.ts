@@ -1,8 +1,7 @@
 import { DEFAULT_MEMBER_ROLE_ID, MEMBER_PERMISSIONS } from '@forum/contracts';
 import type { ErrorBody, Page } from '@forum/contracts';
 import { eventually, ForumFixture, startForum } from '@forum/testing';
-import type { AuditLogRow } from '../../../moderation/src/audit/audit-log';
-import type { ReminderView } from '../../../messaging/src/reminders/reminders';
+import type { AuditLogRow, ReminderView } from '@forum/testing';
 import { PollCloser } from './poll-closer';
 import type { PollView, StaffPollRow, TopicPoll } from './poll.schemas';
 

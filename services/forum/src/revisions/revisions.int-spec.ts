@@ -1,7 +1,5 @@
-import { newId, POINTS_MODULES } from '@forum/contracts';
-import { eventually, ForumFixture, staffAccount, startForum } from '@forum/testing';
+import { creditWallet, eventually, ForumFixture, staffAccount, startForum } from '@forum/testing';
 import type { RevisionList, RevisionView } from '@forum/platform';
-import { Ledger } from '../../../wallet/src/ledger/ledger';
 import { ForumModule } from '../forum.module';
 
 /**
@@ -84,19 +82,7 @@ describe('edit history of topics, comments and replies', () => {
   });
 
   it('shows the paid block in every version to the member who paid for it now', async () => {
-    const meta = { actor: { kind: 'system' as const, id: null }, now: new Date(), correlationId: newId() };
-    await f.t.app.get(Ledger).record(
-      {
-        walletId: payer,
-        remark: 'history test',
-        now: new Date(),
-        operationId: newId(),
-        type: 'CreditPoints',
-        module: POINTS_MODULES.staffAdjustment,
-        amount: 5,
-      },
-      meta,
-    );
+    await creditWallet(f.t, payer, { points: 5, remark: 'history test' });
     const paid = await f.t.client.as(payer).post(`/api/forum/topics/${topicId}/unlock`, { type: 40, price: 5 });
     expect(paid.status).toBe(200);
     await eventually(async () =>

@@ -1,7 +1,6 @@
-import { BALANCE_MODULES, newId, POINTS_MODULES, streamId } from '@forum/contracts';
+import { newId, streamId } from '@forum/contracts';
 import { EventStore } from '@forum/event-store';
-import { eventually, ForumFixture, startForum } from '@forum/testing';
-import { Ledger } from '../../../wallet/src/ledger/ledger';
+import { creditWallet, eventually, ForumFixture, startForum } from '@forum/testing';
 import { ForumModule } from '../forum.module';
 import { TopicSources } from '../unlocks/topic-source';
 import { topicDecider } from './topic.decider';
@@ -157,14 +156,7 @@ describe('hidden content never leaks through any GET route', () => {
   });
 
   it('shows a paid block only once its type is paid for', async () => {
-    const meta = { actor: { kind: 'system' as const, id: null }, now: new Date(), correlationId: newId() };
-    const funds = { walletId: reader, remark: 'leak test', now: new Date(), operationId: newId() };
-    const ledger = f.t.app.get(Ledger);
-    await ledger.record({ ...funds, type: 'CreditPoints', module: POINTS_MODULES.staffAdjustment, amount: 30 }, meta);
-    await ledger.record(
-      { ...funds, operationId: newId(), type: 'Credit', module: BALANCE_MODULES.staffAdjustment, amount: 199 },
-      meta,
-    );
+    await creditWallet(f.t, reader, { points: 30, fen: 199, remark: 'leak test' });
     const points = await f.t.client.as(reader).post(`/api/forum/topics/${topicId}/unlock`, { type: 40, price: 30 });
     expect(points.status).toBe(200);
     const afterPoints = await responses('reader');
@@ -216,16 +208,7 @@ describe('hidden content never leaks through any GET route', () => {
     });
 
     async function fund(member: string, kind: 'points' | 'balance', amount: number) {
-      const meta = { actor: { kind: 'system' as const, id: null }, now: new Date(), correlationId: newId() };
-      const funds = { walletId: member, remark: 'edit leak test', now: new Date(), operationId: newId(), amount };
-      await f.t.app
-        .get(Ledger)
-        .record(
-          kind === 'points'
-            ? { ...funds, type: 'CreditPoints', module: POINTS_MODULES.staffAdjustment }
-            : { ...funds, type: 'Credit', module: BALANCE_MODULES.staffAdjustment },
-          meta,
-        );
+      await creditWallet(f.t, member, { [kind === 'points' ? 'points' : 'fen']: amount, remark: 'edit leak test' });
     }
 
     async function detail(member: string | null, topicId: string) {

@@ -1,10 +1,8 @@
-import { BALANCE_MODULES, newId, payUnlockCommand, POINTS_MODULES } from '@forum/contracts';
+import { newId, payUnlockCommand } from '@forum/contracts';
 import type { ErrorBody, Page, PayUnlockInput } from '@forum/contracts';
 import { PeerCommands, SiteSettingsCache } from '@forum/platform';
-import { eventually, ForumFixture, startForum } from '@forum/testing';
-import { auditLedgers } from '../../../wallet/src/audit/ledger-audit';
-import { Ledger } from '../../../wallet/src/ledger/ledger';
-import type { WalletView } from '../../../wallet/src/ledger/ledger.reader';
+import { auditWalletLedgers, creditWallet, eventually, ForumFixture, startForum } from '@forum/testing';
+import type { WalletView } from '@forum/testing';
 import type { TopicDetail, UnlockRecordView, UnlockResult } from '../topics/topic.schemas';
 
 /**
@@ -25,21 +23,9 @@ describe('paid unlocks (types 40 points and 50 balance)', () => {
   });
   afterAll(() => f.t.close());
 
-  const system = () => ({ actor: { kind: 'system' as const, id: null }, now: new Date(), correlationId: newId() });
   /** Money and points to spend, as a staff adjustment would give them. */
   async function fund(memberId: string, { points = 0, fen = 0 }: { points?: number; fen?: number }) {
-    const ledger = f.t.app.get(Ledger);
-    const base = { walletId: memberId, remark: 'test funds', now: new Date() };
-    if (points > 0)
-      await ledger.record(
-        { ...base, type: 'CreditPoints', operationId: newId(), module: POINTS_MODULES.staffAdjustment, amount: points },
-        system(),
-      );
-    if (fen > 0)
-      await ledger.record(
-        { ...base, type: 'Credit', operationId: newId(), module: BALANCE_MODULES.staffAdjustment, amount: fen },
-        system(),
-      );
+    await creditWallet(f.t, memberId, { points, fen });
   }
   const wallet = async (memberId: string) => (await f.t.client.as(memberId).get<WalletView>('/api/wallet/me')).body;
   const unlock = (memberId: string, topicId: string, body: Record<string, unknown>) =>
@@ -48,7 +34,7 @@ describe('paid unlocks (types 40 points and 50 balance)', () => {
     (await f.t.client.as(memberId).get<TopicDetail>(`/api/forum/topics/${topicId}`)).body;
   const post = (content: string) => f.post(author, { title: 'Paid content', content, tagIds: [tagId] });
   const audit = async () => {
-    const report = await auditLedgers(f.t.db('wallet'));
+    const report = await auditWalletLedgers(f.t);
     expect(report.differences).toEqual([]);
     expect(report.ok).toBe(true);
   };

@@ -1,8 +1,5 @@
-import { CommandBus } from '@nestjs/cqrs';
-import { newId } from '@forum/contracts';
 import type { ErrorBody, Page } from '@forum/contracts';
-import { eventually } from '@forum/testing';
-import { CancelAccountCommand } from '../../../identity/src/profile/profile.commands';
+import { cancelAccount, eventually } from '@forum/testing';
 import { MessagingFixture, startMessaging } from '../messaging.fixture';
 import type { UnreadCount } from '../unread/unread-counts';
 import type { SentMessage } from './conversations';
@@ -108,16 +105,7 @@ describe('messaging: private messages over HTTP', () => {
       (await f.t.client.anonymous().post('/api/messaging/messages', { toMemberId: fay, content: 'hi' })).status,
     ).toBe(401);
 
-    await f.t.app
-      .get(CommandBus)
-      .execute(
-        new CancelAccountCommand(
-          fay,
-          null,
-          { actor: { kind: 'staff', id: null }, now: new Date(), correlationId: newId() },
-          true,
-        ),
-      );
+    await cancelAccount(f.t.app, fay);
     await eventually(async () => {
       const refused = await send(eve, fay, 'gone?');
       expect([refused.status, (refused.body as unknown as ErrorBody).code]).toEqual([

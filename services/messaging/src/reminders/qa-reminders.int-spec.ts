@@ -1,12 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import { CommandBus } from '@nestjs/cqrs';
-import { newId } from '@forum/contracts';
 import type { Page } from '@forum/contracts';
 import { MEMBER_PROFILES, PermissionChecker } from '@forum/platform';
-import { contextModule, eventually, staffAccount, startTestApp, TestApp } from '@forum/testing';
+import {
+  contextModule,
+  eventually,
+  memberAccount,
+  seedDemoQa,
+  staffAccount,
+  startTestApp,
+  TestApp,
+} from '@forum/testing';
 import { MEMBER_NICKNAMES } from '@forum/platform';
-import { RegisterMemberCommand } from '../../../identity/src/accounts/commands';
-import { seedDemoQa } from '../../../qa/src/demo-qa';
 import { MessagingModule } from '../messaging.module';
 import type { UnreadCount } from '../unread/unread-counts';
 import { MSG_FOLLOWERS } from './followers.projection';
@@ -51,18 +55,7 @@ describe('messaging: Q&A reminders from the Q&A context', () => {
   /** A real member (identity), known to messaging and Q&A, whose nickname Q&A can resolve in a mention. */
   const member = async (prefix: string): Promise<{ id: string; nickname: string }> => {
     const nickname = `${prefix}${Date.now().toString(36).slice(-5)}${accounts++}`;
-    const password = 'member-password';
-    const registered = await t.app
-      .get(CommandBus)
-      .execute(
-        new RegisterMemberCommand(
-          { account: nickname, nickname, password, confirmPassword: password, agreeTerms: true },
-          { actor: { kind: 'system', id: null, ip: '127.0.0.1' }, now: new Date(), correlationId: newId() },
-          'member',
-          true,
-        ),
-      );
-    const id = (registered as { systemUser: { id: string } }).systemUser.id;
+    const id = await memberAccount(t.app, nickname, nickname);
     await eventually(async () => {
       expect(await t.db('messaging').collection<{ _id: string }>(MEMBER_PROFILES).findOne({ _id: id })).not.toBeNull();
       expect(

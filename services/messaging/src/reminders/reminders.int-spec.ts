@@ -1,8 +1,7 @@
-import { newId } from '@forum/contracts';
+import { newId, streamId } from '@forum/contracts';
 import type { EventEnvelope, Page } from '@forum/contracts';
 import { EventStore } from '@forum/event-store';
 import { eventually } from '@forum/testing';
-import { followStream } from '../../../identity/src/follows/follow.decider';
 import { MessagingFixture, startMessaging } from '../messaging.fixture';
 import type { UnreadCount } from '../unread/unread-counts';
 import { inboxProjection, REMINDERS } from './inbox.projection';
@@ -11,6 +10,9 @@ import { deliveryStream } from './reminder-delivery.decider';
 import { REMINDER_REACTOR } from './reminder-reactor';
 import { REMINDER_SOURCE_TOPICS } from './reminder-rules';
 import type { ReminderPreferences, ReminderView } from './reminders';
+
+/** Identity's stream of one follow (`follow-<follower>_<followee>`), whose events messaging reacts to. */
+const followStream = (followerId: string, followeeId: string) => streamId('follow', `${followerId}_${followeeId}`);
 
 /**
  * Every implemented reminder type from its triggering event to the member's reminder list: follows through

@@ -1,6 +1,6 @@
 import type { ErrorBody, Page } from '@forum/contracts';
 import { TokenService } from '@forum/platform';
-import { eventually, sharedEnv, startTestApp } from '@forum/testing';
+import { bindVerifiedEmail, eventually, sharedEnv, startTestApp } from '@forum/testing';
 import { MessagingFixture, startMessaging } from '../messaging.fixture';
 import { MessagingModule } from '../messaging.module';
 import { INBOX_STATE } from '../reminders/inbox.projection';
@@ -196,6 +196,8 @@ describe('messaging: system notifications and live unread counts', () => {
 
   it('seeds a demo conversation and a welcome notice once, however often the seed runs', async () => {
     const memberId = await f.member('demo_pm');
+    // The all-in-one's demo seed has identity bind the demo member's address before messaging's seed runs.
+    await bindVerifiedEmail(f.t.app, memberId, DEMO_MEMBER_EMAIL);
     await seedDemoMessaging(f.t.app, { staffId: f.staffId, memberId });
     await seedDemoMessaging(f.t.app, { staffId: f.staffId, memberId });
     const chat = await as(memberId).get<Page<{ content: string }>>(

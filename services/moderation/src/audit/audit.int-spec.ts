@@ -1,7 +1,6 @@
 import type { Page } from '@forum/contracts';
-import { eventually, startForum } from '@forum/testing';
+import { eventually, startForum, testTag } from '@forum/testing';
 import type { ForumFixture } from '@forum/testing';
-import { testTag } from '../../../forum/src/tags/tag.fixture';
 import type { AuditLogRow } from './audit-log';
 import type { EventLogEntry, EventLogRow } from './event-log';
 import type { StaffJobView } from './staff-jobs';

@@ -1,8 +1,7 @@
 import { isStaffPermission, STAFF_PERMISSIONS } from '@forum/contracts';
 import type { ErrorBody, StaffPermission } from '@forum/contracts';
-import { staffAccount, startTestApp } from '@forum/testing';
+import { CONTEXT_NAMES, staffAccount, startTestApp } from '@forum/testing';
 import type { TestApp } from '@forum/testing';
-import { ALL_CONTEXTS } from '../../../all-in-one/src/contexts';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 interface Route {
@@ -32,7 +31,7 @@ describe('every staff route refuses whoever lacks its permission', () => {
     client.request<ErrorBody>(route.method, urlOf(route.path), route.method === 'GET' ? undefined : {});
 
   beforeAll(async () => {
-    t = await startTestApp(ALL_CONTEXTS);
+    t = await startTestApp(CONTEXT_NAMES);
     const document = await t.client.get<{ paths: Record<string, Record<string, Operation>> }>('/api/docs/json');
     for (const [path, operations] of Object.entries(document.body.paths)) {
       for (const [method, operation] of Object.entries(operations)) {
@@ -69,7 +68,7 @@ describe('every staff route refuses whoever lacks its permission', () => {
       expect(role.status).toBe(201);
       const lacking = await staffAccount(t.app, `lacks${index}x`, {
         roleId: role.body.id,
-        contexts: ALL_CONTEXTS,
+        contexts: CONTEXT_NAMES,
         permission: others[0]!,
       });
       const client = t.client.as(lacking, 'staff');

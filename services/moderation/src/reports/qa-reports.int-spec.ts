@@ -1,7 +1,6 @@
 import type { ErrorBody, Page } from '@forum/contracts';
-import { eventually, startQa } from '@forum/testing';
+import { eventually, qaContentDeleted, startQa } from '@forum/testing';
 import type { QaFixture } from '@forum/testing';
-import { QA_ANSWER_REPLIES, QA_ANSWERS } from '../../../qa/src/questions/questions.projection';
 import type { AuditLogRow } from '../audit/audit-log';
 import { REPORTABLE_CONTENT } from './report.projections';
 import type { MyReportRow } from './report.reader';
@@ -68,8 +67,7 @@ describe('reports on Q&A content over HTTP', () => {
       contentAction: 'delete',
     });
     expect(resolved.status).toBe(200);
-    const answers = f.t.db('qa').collection<{ _id: string; deleted: boolean }>(QA_ANSWERS);
-    await eventually(async () => expect((await answers.findOne({ _id: answerId }))?.deleted).toBe(true));
+    await eventually(async () => expect(await qaContentDeleted(f.t.app, 'answer', answerId)).toBe(true));
     const question = await f.question(questionId);
     expect(question).toBeTruthy();
     await eventually(async () => {
@@ -90,15 +88,14 @@ describe('reports on Q&A content over HTTP', () => {
     expect((await settings({ autoHideAfterReporters: 1 })).status).toBe(200);
     const filed = await report(await f.member(), 'answerReply', replyId);
     expect(filed.status).toBe(201);
-    const replies = f.t.db('qa').collection<{ _id: string; deleted: boolean }>(QA_ANSWER_REPLIES);
-    await eventually(async () => expect((await replies.findOne({ _id: replyId }))?.deleted).toBe(true));
+    await eventually(async () => expect(await qaContentDeleted(f.t.app, 'answerReply', replyId)).toBe(true));
 
     const failed = await staff().post(`/api/moderation/staff/reports/${filed.body.reportId}/resolve`, {
       outcome: 'failed',
       result: 'Nothing wrong here.',
     });
     expect(failed.status).toBe(200);
-    await eventually(async () => expect((await replies.findOne({ _id: replyId }))?.deleted).toBe(false));
+    await eventually(async () => expect(await qaContentDeleted(f.t.app, 'answerReply', replyId)).toBe(false));
     expect((await settings({ autoHideAfterReporters: 0 })).status).toBe(200);
   });
 

@@ -1,7 +1,6 @@
 import type { ErrorBody, Page } from '@forum/contracts';
-import { eventually, staffAccount, startForum } from '@forum/testing';
+import { eventually, staffAccount, startForum, testTag } from '@forum/testing';
 import type { ForumFixture } from '@forum/testing';
-import { testTag } from '../../../forum/src/tags/tag.fixture';
 import { ModerationModule } from '../moderation.module';
 import { REPORTABLE_CONTENT } from './report.projections';
 import type { MyReportRow, StaffReportRow } from './report.reader';

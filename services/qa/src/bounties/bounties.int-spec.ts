@@ -1,10 +1,7 @@
 import { BOUNTY_ESCROW_WALLET_ID, MEMBER_PERMISSIONS, PLATFORM_WALLET_ID } from '@forum/contracts';
 import { EventStore } from '@forum/event-store';
 import { SiteSettingsCache } from '@forum/platform';
-import { contextModule, eventually, QaFixture, startQa } from '@forum/testing';
-import { auditLedgers } from '../../../wallet/src/audit/ledger-audit';
-import { WALLET_ACCOUNTS } from '../../../wallet/src/ledger/ledger.projection';
-import type { WalletAccountDocument } from '../../../wallet/src/ledger/ledger.projection';
+import { auditWalletLedgers, contextModule, eventually, QaFixture, startQa, walletAccount } from '@forum/testing';
 import { QaModule } from '../qa.module';
 import { QuestionCommands } from '../questions/question.commands';
 import { QaBounties } from './qa-bounties';
@@ -204,15 +201,14 @@ describe('qa: bounties through the wallet', () => {
 
   it('keeps the ledger audit passing after the mixed run', async () => {
     await eventually(async () => {
-      const report = await auditLedgers(f.t.db('wallet'), { settleMs: 5_000 });
+      const report = await auditWalletLedgers(f.t, { settleMs: 5_000 });
       expect(report.differences).toEqual([]);
       expect(report.ok).toBe(true);
     });
     // Held points wait in the escrow wallet; the platform kept its shares.
-    const accounts = f.t.db('wallet').collection<WalletAccountDocument>(WALLET_ACCOUNTS);
-    const escrow = await accounts.findOne({ _id: BOUNTY_ESCROW_WALLET_ID });
+    const escrow = await walletAccount(f.t, BOUNTY_ESCROW_WALLET_ID);
     expect(escrow?.points).toBeGreaterThanOrEqual(0);
-    const platform = await accounts.findOne({ _id: PLATFORM_WALLET_ID });
+    const platform = await walletAccount(f.t, PLATFORM_WALLET_ID);
     expect(platform?.available).toBeGreaterThan(0);
   });
 

@@ -1,8 +1,7 @@
 import type { Page } from '@forum/contracts';
 import { EventStore } from '@forum/event-store';
 import { SiteSettingsCache } from '@forum/platform';
-import { eventually, QaFixture, startQa } from '@forum/testing';
-import { auditLedgers } from '../../../wallet/src/audit/ledger-audit';
+import { auditWalletLedgers, eventually, QaFixture, startQa } from '@forum/testing';
 import { QaModule } from '../qa.module';
 import type { AnswerView, QuestionRow } from '../questions/question.queries';
 import type { QaReviewRow } from './qa-review.controller';
@@ -221,7 +220,7 @@ describe('qa: review queue', () => {
 
   it('keeps the ledger audit passing', async () => {
     await eventually(async () => {
-      const report = await auditLedgers(f.t.db('wallet'), { settleMs: 5_000 });
+      const report = await auditWalletLedgers(f.t, { settleMs: 5_000 });
       expect(report.differences).toEqual([]);
       expect(report.ok).toBe(true);
     });

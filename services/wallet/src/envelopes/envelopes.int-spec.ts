@@ -2,10 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { BALANCE_MODULES, newId } from '@forum/contracts';
 import type { ErrorBody, Page } from '@forum/contracts';
 import { EventStore } from '@forum/event-store';
-import { eventually, startForum } from '@forum/testing';
-import type { ForumFixture } from '@forum/testing';
-import { TopicCommands } from '../../../forum/src/topics/topic.commands';
-import type { PostedTopic, TopicDetail } from '../../../forum/src/topics/topic.schemas';
+import { eventually, startForum, topicEventStore } from '@forum/testing';
+import type { ForumFixture, PostedTopic, TopicDetail } from '@forum/testing';
 import { auditLedgers } from '../audit/ledger-audit';
 import { Ledger } from '../ledger/ledger';
 import type { BalanceEntryView, WalletView } from '../ledger/ledger.reader';
@@ -269,7 +267,7 @@ describe('red envelopes: sending with a topic, claiming under concurrency, refun
 
   it('gives the frozen total back when the topic cannot be stored after the freeze', async () => {
     const senderId = await memberWith(1_000);
-    const forumStore = (f.t.app.get(TopicCommands) as unknown as { store: EventStore }).store;
+    const forumStore = await topicEventStore(f.t.app);
     const original = forumStore.handle.bind(forumStore);
     const fault = jest
       .spyOn(forumStore, 'handle')

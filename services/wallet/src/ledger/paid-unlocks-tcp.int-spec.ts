@@ -5,7 +5,7 @@ import type { MicroserviceOptions } from '@nestjs/microservices';
 import { newId, POINTS_MODULES, translateError } from '@forum/contracts';
 import type { ErrorBody } from '@forum/contracts';
 import { eventually, ForumFixture, startForum, startTestApp, TestApp, uniqueName } from '@forum/testing';
-import type { UnlockResult } from '../../../forum/src/topics/topic.schemas';
+import type { UnlockResult } from '@forum/testing';
 import { WalletModule } from '../wallet.module';
 import { Ledger } from './ledger';
 import type { WalletView } from './ledger.reader';

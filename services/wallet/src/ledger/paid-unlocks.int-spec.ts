@@ -3,7 +3,7 @@ import { newId, POINTS_MODULES } from '@forum/contracts';
 import type { ErrorBody } from '@forum/contracts';
 import { SiteSettingsCache } from '@forum/platform';
 import { eventually, ForumFixture, startForum, startTestApp, TestApp, uniqueName } from '@forum/testing';
-import type { UnlockResult } from '../../../forum/src/topics/topic.schemas';
+import type { UnlockResult } from '@forum/testing';
 import { WalletModule } from '../wallet.module';
 import { Ledger } from './ledger';
 import type { WalletView } from './ledger.reader';

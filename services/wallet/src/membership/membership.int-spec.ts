@@ -1,11 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { CommandBus } from '@nestjs/cqrs';
 import { fenToYuan, newId } from '@forum/contracts';
 import type { CommandMetadata, ErrorBody, Page } from '@forum/contracts';
 import { EventStore } from '@forum/event-store';
 import { PERMISSION_ROLES } from '@forum/platform';
-import { eventually, startWallet, WalletFixture } from '@forum/testing';
-import { DefineRoleCommand } from '../../../identity/src/roles/commands';
+import { defineRole, eventually, startWallet, WalletFixture } from '@forum/testing';
 import type { AuditReport } from '../audit/ledger-audit';
 import type { BalanceEntryView, PointsEntryView } from '../ledger/ledger.reader';
 import { walletStream } from '../ledger/wallet.decider';
@@ -36,18 +34,12 @@ describe('membership cards: staff cards, purchases, stock, role grants', () => {
   beforeAll(async () => {
     w = await startWallet();
     // Defined through identity's command: its answer does not wait for a read model, which lags on a busy machine.
-    const role = await w.t.app.get(CommandBus).execute(
-      new DefineRoleCommand(
-        {
-          name: `VIP ${Date.now().toString(36)}`,
-          kind: 'member',
-          isDefault: false,
-          permissions: [{ permission: 'topic.view', tagIds: null }],
-        },
-        { actor: { kind: 'staff', id: w.staffId }, now: new Date(), correlationId: newId() },
-      ),
-    );
-    roleId = role.id;
+    roleId = await defineRole(w.t.app, w.staffId, {
+      name: `VIP ${Date.now().toString(36)}`,
+      kind: 'member',
+      isDefault: false,
+      permissions: [{ permission: 'topic.view', tagIds: null }],
+    });
     const roles = w.t.db('wallet').collection<{ _id: string }>(PERMISSION_ROLES);
     await eventually(async () => expect(await roles.findOne({ _id: roleId })).not.toBeNull(), { timeoutMs: 90_000 });
     // Two contexts, their consumers and a staff account: slow on a busy machine.
