@@ -4,8 +4,7 @@ import { Link, useLocation, useSearchParams } from '@/lib/router';
 import { pageFrom } from '@/components/ui/pagination';
 import { CommentList } from '@/features/topics/components/comment-list';
 import { ContentForm } from '@/features/topics/components/content-form-lazy';
-// Not the polls index: through it the topic editor's poll fields would come with every topic page.
-import { PollCard } from '@/features/polls/components/poll-card';
+import { PollCard } from '@/features/polls';
 import { SimilarTopics, TopicView } from '@/features/topics/components/topic-detail';
 import { getCommentPosition } from '@/features/topics/api/comments';
 import { useThreadPage } from '@/features/topics/api/thread-page';
