@@ -33,3 +33,4 @@ export * from './review';
 export * from './auth/access-revocations';
 export * from './http/route-ids';
 export * from './revisions';
+export * from './jobs/periodic-job';

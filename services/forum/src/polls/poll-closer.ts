@@ -1,8 +1,8 @@
-import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
+import { BeforeApplicationShutdown, Inject, Injectable, OnApplicationBootstrap } from '@nestjs/common';
 import type { Db } from 'mongodb';
 import { newId } from '@forum/contracts';
 import { DomainError, EventStore } from '@forum/event-store';
-import { APP_CONFIG, CONTEXT_DB } from '@forum/platform';
+import { APP_CONFIG, CONTEXT_DB, PeriodicJob } from '@forum/platform';
 import type { AppConfig } from '@forum/platform';
 import { pollDecider } from './poll.decider';
 import { pollStream } from './poll.commands';
@@ -19,9 +19,12 @@ const SWEEP_BATCH = 200;
  */
 @Injectable()
 export class PollCloser implements OnApplicationBootstrap, BeforeApplicationShutdown {
-  private readonly logger = new Logger('forum-poll-closer');
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<number> | null = null;
+  private readonly job = new PeriodicJob({
+    name: 'forum-poll-closer',
+    what: 'poll sweep',
+    everyMs: SWEEP_INTERVAL_MS,
+    round: () => this.close(new Date()),
+  });
 
   constructor(
     private readonly store: EventStore,
@@ -30,24 +33,16 @@ export class PollCloser implements OnApplicationBootstrap, BeforeApplicationShut
   ) {}
 
   onApplicationBootstrap(): void {
-    if (!this.config.RUN_WORKERS) return;
-    this.timer = setInterval(
-      () => void this.sweep().catch((error: unknown) => this.logger.warn({ err: error, msg: 'poll sweep failed' })),
-      SWEEP_INTERVAL_MS,
-    );
-    this.timer.unref();
+    if (this.config.RUN_WORKERS) this.job.start();
   }
 
-  async beforeApplicationShutdown(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
-    await this.running?.catch(() => undefined);
+  beforeApplicationShutdown(): Promise<void> {
+    return this.job.stop();
   }
 
   /** One round (tests call it with a later `now`); concurrent callers share the round in progress. Answers closes. */
   sweep(now = new Date()): Promise<number> {
-    this.running ??= this.close(now).finally(() => (this.running = null));
-    return this.running;
+    return this.job.once(() => this.close(now));
   }
 
   private async close(now: Date): Promise<number> {

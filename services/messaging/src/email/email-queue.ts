@@ -1,6 +1,6 @@
 import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import type { Db } from 'mongodb';
-import { APP_CONFIG, CONTEXT_DB } from '@forum/platform';
+import { APP_CONFIG, CONTEXT_DB, PeriodicJob } from '@forum/platform';
 import type { AppConfig } from '@forum/platform';
 import { EMAIL_RECIPIENTS, reachable } from './email-preferences.projection';
 import type { EmailRecipientDocument } from './email-preferences.projection';
@@ -67,8 +67,12 @@ const EPOCH = new Date(0).toISOString();
 @Injectable()
 export class EmailQueue implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger('messaging-email');
-  private timer: NodeJS.Timeout | null = null;
-  private sweeping: Promise<void> | null = null;
+  private readonly job = new PeriodicJob({
+    name: 'messaging-email',
+    what: 'email sweep',
+    everyMs: SWEEP_EVERY_MS,
+    round: () => this.sendDue(new Date()),
+  });
   private readonly sending = new Set<Promise<unknown>>();
 
   constructor(
@@ -86,15 +90,11 @@ export class EmailQueue implements OnApplicationBootstrap, BeforeApplicationShut
   }
 
   onApplicationBootstrap(): void {
-    if (!this.config.RUN_WORKERS) return;
-    this.timer = setInterval(() => void this.sweep(new Date()), SWEEP_EVERY_MS);
-    this.timer.unref();
+    if (this.config.RUN_WORKERS) this.job.start();
   }
 
   async beforeApplicationShutdown(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
-    await Promise.allSettled([this.sweeping, ...this.sending]);
+    await Promise.allSettled([this.job.stop(), ...this.sending]);
   }
 
   /**
@@ -159,26 +159,26 @@ export class EmailQueue implements OnApplicationBootstrap, BeforeApplicationShut
   }
 
   /** Every queued email whose time has come, a few at a time; answers when all were tried. */
-  async sweep(now: Date): Promise<void> {
-    if (this.sweeping) return this.sweeping;
-    this.sweeping = (async () => {
-      const nowIso = now.toISOString();
-      const due = (await this.queue.find({}).toArray()).filter(
-        (entry) => entry.notBefore <= nowIso && entry.leaseUntil <= nowIso,
-      );
-      for (let index = 0; index < due.length; index += SWEEP_CONCURRENCY) {
-        await Promise.all(
-          due
-            .slice(index, index + SWEEP_CONCURRENCY)
-            .map((entry) =>
-              this.attempt(entry._id, now).catch((error: unknown) =>
-                this.logger.warn({ err: error, msg: 'email send failed', key: entry._id }),
-              ),
+  sweep(now: Date): Promise<void> {
+    return this.job.once(() => this.sendDue(now));
+  }
+
+  private async sendDue(now: Date): Promise<void> {
+    const nowIso = now.toISOString();
+    const due = (await this.queue.find({}).toArray()).filter(
+      (entry) => entry.notBefore <= nowIso && entry.leaseUntil <= nowIso,
+    );
+    for (let index = 0; index < due.length; index += SWEEP_CONCURRENCY) {
+      await Promise.all(
+        due
+          .slice(index, index + SWEEP_CONCURRENCY)
+          .map((entry) =>
+            this.attempt(entry._id, now).catch((error: unknown) =>
+              this.logger.warn({ err: error, msg: 'email send failed', key: entry._id }),
             ),
-        );
-      }
-    })().finally(() => (this.sweeping = null));
-    return this.sweeping;
+          ),
+      );
+    }
   }
 
   /** One try at one email, if no one else holds it and its time has come. */

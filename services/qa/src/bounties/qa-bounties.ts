@@ -1,4 +1,4 @@
-import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
+import { BeforeApplicationShutdown, Inject, Injectable, OnApplicationBootstrap } from '@nestjs/common';
 import type { Db } from 'mongodb';
 import {
   adjustBountyCommand,
@@ -21,7 +21,7 @@ import type {
 import { reactionMeta } from '@forum/event-bus';
 import type { ReactorDefinition } from '@forum/event-bus';
 import { DomainError, EventStore, fold } from '@forum/event-store';
-import { APP_CONFIG, CONTEXT_DB, PeerCommands, SiteSettingsCache } from '@forum/platform';
+import { APP_CONFIG, CONTEXT_DB, PeerCommands, PeriodicJob, SiteSettingsCache } from '@forum/platform';
 import type { AppConfig } from '@forum/platform';
 import { questionDecider, questionStream } from '../questions/question.decider';
 import type { QuestionState } from '../questions/question.decider';
@@ -45,8 +45,12 @@ const HOLD_REFUSALS: Partial<Record<string, 'qa.bounty_exceeds_balance' | 'qa.bo
  */
 @Injectable()
 export class QaBounties implements OnApplicationBootstrap, BeforeApplicationShutdown {
-  private readonly logger = new Logger('qa-bounties');
-  private timer: NodeJS.Timeout | null = null;
+  private readonly job = new PeriodicJob({
+    name: 'qa-bounties',
+    what: 'bounty expiry',
+    everyMs: EXPIRY_INTERVAL_MS,
+    round: () => this.refundExpired(new Date()),
+  });
 
   constructor(
     private readonly peers: PeerCommands,
@@ -116,21 +120,19 @@ export class QaBounties implements OnApplicationBootstrap, BeforeApplicationShut
   }
 
   onApplicationBootstrap(): void {
-    if (!this.config.RUN_WORKERS) return;
-    this.timer = setInterval(
-      () => void this.expire().catch((error: unknown) => this.logger.warn({ err: error, msg: 'bounty expiry failed' })),
-      EXPIRY_INTERVAL_MS,
-    );
-    this.timer.unref();
+    if (this.config.RUN_WORKERS) this.job.start();
   }
 
-  beforeApplicationShutdown(): void {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
+  beforeApplicationShutdown(): Promise<void> {
+    return this.job.stop();
   }
 
   /** Refunds every bounty held longer than the settings' period (0 days: never); answers how many. */
-  async expire(now = new Date()): Promise<number> {
+  expire(now = new Date()): Promise<number> {
+    return this.job.once(() => this.refundExpired(now));
+  }
+
+  private async refundExpired(now: Date): Promise<number> {
     const days = this.settings.current().qa.bountyExpiryDays;
     if (days === 0) return 0;
     const cutoff = new Date(now.getTime() - days * DAY_MS).toISOString();

@@ -4,7 +4,7 @@ import { BALANCE_MODULES, newId } from '@forum/contracts';
 import type { CommandMetadata, EnvelopeEvent, EventEnvelope, TopicEvent } from '@forum/contracts';
 import { reactionMeta, ReactorDefinition } from '@forum/event-bus';
 import { EventStore } from '@forum/event-store';
-import { APP_CONFIG, CONTEXT_DB } from '@forum/platform';
+import { APP_CONFIG, CONTEXT_DB, PeriodicJob } from '@forum/platform';
 import type { AppConfig } from '@forum/platform';
 import { Ledger, operationKey } from '../ledger/ledger';
 import { envelopeReference } from './envelope-claims';
@@ -59,8 +59,12 @@ const systemMeta = (now: Date): CommandMetadata => ({
 @Injectable()
 export class EnvelopeRefunds implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger('wallet-envelope-refunds');
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<number> | null = null;
+  private readonly job = new PeriodicJob({
+    name: 'wallet-envelope-refunds',
+    what: 'envelope sweep',
+    everyMs: SWEEP_INTERVAL_MS,
+    round: () => this.round(new Date()),
+  });
 
   constructor(
     private readonly store: EventStore,
@@ -70,18 +74,11 @@ export class EnvelopeRefunds implements OnApplicationBootstrap, BeforeApplicatio
   ) {}
 
   onApplicationBootstrap(): void {
-    if (!this.config.RUN_WORKERS) return;
-    this.timer = setInterval(
-      () => void this.sweep().catch((error: unknown) => this.logger.warn({ err: error, msg: 'envelope sweep failed' })),
-      SWEEP_INTERVAL_MS,
-    );
-    this.timer.unref();
+    if (this.config.RUN_WORKERS) this.job.start();
   }
 
-  async beforeApplicationShutdown(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
-    await this.running?.catch(() => undefined);
+  beforeApplicationShutdown(): Promise<void> {
+    return this.job.stop();
   }
 
   /** Refunds what is unclaimed (nothing when all was taken or it was refunded already); answers the amount. */
@@ -128,10 +125,12 @@ export class EnvelopeRefunds implements OnApplicationBootstrap, BeforeApplicatio
 
   /** One expiry round (tests call it with a later `now`); concurrent callers share the round in progress. */
   sweep(now = new Date()): Promise<number> {
-    this.running ??= Promise.all([this.expire(now), this.abandonStale(now)])
-      .then(([expired, released]) => expired + released)
-      .finally(() => (this.running = null));
-    return this.running;
+    return this.job.once(() => this.round(now));
+  }
+
+  private async round(now: Date): Promise<number> {
+    const [expired, released] = await Promise.all([this.expire(now), this.abandonStale(now)]);
+    return expired + released;
   }
 
   /**

@@ -1,6 +1,6 @@
-import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
+import { BeforeApplicationShutdown, Inject, Injectable, OnApplicationBootstrap } from '@nestjs/common';
 import type { Db } from 'mongodb';
-import { APP_CONFIG, CONTEXT_DB } from '@forum/platform';
+import { APP_CONFIG, CONTEXT_DB, PeriodicJob } from '@forum/platform';
 import type { AppConfig } from '@forum/platform';
 import { PAYMENT_INTENTS, PaymentIntentDocument } from './payment-intents.projection';
 import { Recharges } from './recharges';
@@ -23,37 +23,33 @@ export interface ReconciliationReport {
  */
 @Injectable()
 export class Reconciliation implements OnApplicationBootstrap, BeforeApplicationShutdown {
-  private readonly logger = new Logger('wallet-reconciliation');
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<ReconciliationReport> | null = null;
+  private readonly job: PeriodicJob<ReconciliationReport>;
 
   constructor(
     private readonly recharges: Recharges,
     @Inject(CONTEXT_DB) private readonly db: Db,
     @Inject(WALLET_CONFIG) private readonly config: WalletConfig,
     @Inject(APP_CONFIG) private readonly app: AppConfig,
-  ) {}
-
-  onApplicationBootstrap(): void {
-    if (!this.app.RUN_WORKERS) return;
-    this.timer = setInterval(
-      () =>
-        void this.run().catch((error: unknown) => this.logger.warn({ err: error, msg: 'reconciliation round failed' })),
-      this.config.reconcileIntervalMs,
-    );
-    this.timer.unref();
+  ) {
+    this.job = new PeriodicJob({
+      name: 'wallet-reconciliation',
+      what: 'reconciliation round',
+      everyMs: config.reconcileIntervalMs,
+      round: () => this.round(new Date(), config.reconcileAfterMs),
+    });
   }
 
-  async beforeApplicationShutdown(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
-    await this.running?.catch(() => undefined);
+  onApplicationBootstrap(): void {
+    if (this.app.RUN_WORKERS) this.job.start();
+  }
+
+  beforeApplicationShutdown(): Promise<void> {
+    return this.job.stop();
   }
 
   /** One round (also the staff's "reconcile now"); concurrent callers share the round in progress. */
   run(now = new Date(), olderThanMs = this.config.reconcileAfterMs): Promise<ReconciliationReport> {
-    this.running ??= this.round(now, olderThanMs).finally(() => (this.running = null));
-    return this.running;
+    return this.job.once(() => this.round(now, olderThanMs));
   }
 
   private async round(now: Date, olderThanMs: number): Promise<ReconciliationReport> {
