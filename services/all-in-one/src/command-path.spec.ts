@@ -1,6 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import type { Type } from '@nestjs/common';
 import ts from 'typescript';
+import { ALL_CONTEXTS } from './contexts';
 
 /**
  * ADR 0041: a write endpoint (POST, PUT, PATCH, DELETE) builds a command and executes it on the CommandBus; the
@@ -41,16 +43,18 @@ const EXCEPTIONS: Record<string, string> = {
     "the sandbox OAuth provider's token endpoint: it stands in for an outside party, not the forum",
   'services/wallet/src/payments/sandbox/sandbox.controller.ts#SandboxController.decide':
     "the sandbox payment gateway's checkout page: it stands in for an outside party, not the forum",
-  'services/identity/src/staff/staff-accounts.controller.ts#StaffAccountsController.create':
-    'RegisterMemberCommand, then the answer is read from the members read model here (to move into a handler)',
-  'services/identity/src/staff/staff.controller.ts#StaffMembersController.setState':
-    'SetMemberStateCommand or CancelAccountCommand, then the answer is read from the members read model here (to move into a handler)',
 };
 
 interface Stray {
   route: string;
   problem: string;
 }
+
+/** `@nestjs/cqrs` keeps the command a handler takes under this key (`COMMAND_HANDLER_METADATA`, not exported). */
+const COMMAND_HANDLER_METADATA = '__commandHandler__';
+
+/** `<Controller class>|<its path>` (two contexts have a `ConversationsController`) → the commands it builds. */
+const commandsBuilt = new Map<string, Set<string>>();
 
 /** Source files that declare a controller (most are `*.controller.ts`; a few keep one beside their service). */
 function controllerFiles(dir: string): string[] {
@@ -72,6 +76,18 @@ function decorators(node: ts.Node): string[] {
   return (ts.canHaveDecorators(node) ? (ts.getDecorators(node) ?? []) : []).flatMap(
     (decorator) => decoratorName(decorator) ?? [],
   );
+}
+
+/** The path given to `@Controller(...)`, as Nest stores it (`/` when none). */
+function controllerPath(cls: ts.ClassDeclaration): string {
+  for (const decorator of ts.getDecorators(cls) ?? []) {
+    const call = decorator.expression;
+    if (!ts.isCallExpression(call) || !ts.isIdentifier(call.expression) || call.expression.text !== 'Controller')
+      continue;
+    const [path] = call.arguments;
+    return path && ts.isStringLiteral(path) ? path.text : '/';
+  }
+  return '/';
 }
 
 /** Constructor parameters held as fields: name → type as written. */
@@ -127,6 +143,14 @@ function straysIn(path: string): Stray[] {
     if (!ts.isClassDeclaration(statement) || !statement.name) continue;
     if (!decorators(statement).includes('Controller')) continue;
     const held = heldFields(statement, source);
+    const built = new Set<string>();
+    const collect = (node: ts.Node): void => {
+      if (ts.isNewExpression(node) && ts.isIdentifier(node.expression) && node.expression.text.endsWith('Command'))
+        built.add(node.expression.text);
+      ts.forEachChild(node, collect);
+    };
+    collect(statement);
+    commandsBuilt.set(`${statement.name.text}|${controllerPath(statement)}`, built);
     for (const member of statement.members) {
       if (!ts.isMethodDeclaration(member) || !member.body || !ts.isIdentifier(member.name)) continue;
       if (!decorators(member).some((name) => WRITE_VERBS.has(name))) continue;
@@ -156,5 +180,39 @@ describe('the one command path (ADR 0041)', () => {
   it('lists no exception that is a command now', () => {
     const straying = new Set(strays.map((stray) => stray.route));
     expect(Object.keys(EXCEPTIONS).filter((route) => !straying.has(route))).toEqual([]);
+  });
+
+  /**
+   * The other half: a command whose handler is not among the providers of the module that mounts the controller
+   * answers 500 "No handler found" (a module staged from before its handlers were listed did exactly that).
+   */
+  it('registers a handler for every command a mounted controller builds', () => {
+    const missing: string[] = [];
+    let checked = 0;
+    const providersOf = (module: Type): unknown[] => [
+      ...((Reflect.getMetadata('providers', module) as unknown[] | undefined) ?? []),
+      ...((Reflect.getMetadata('imports', module) as unknown[] | undefined) ?? []).flatMap((imported) =>
+        typeof imported === 'function' ? providersOf(imported as Type) : [],
+      ),
+    ];
+    for (const module of ALL_CONTEXTS) {
+      const handled = new Set(
+        providersOf(module).flatMap((provider) => {
+          if (typeof provider !== 'function') return [];
+          const command = Reflect.getMetadata(COMMAND_HANDLER_METADATA, provider) as { name: string } | undefined;
+          return command ? [command.name] : [];
+        }),
+      );
+      const controllers = (Reflect.getMetadata('controllers', module) as Type[] | undefined) ?? [];
+      for (const controller of controllers) {
+        const built = commandsBuilt.get(`${controller.name}|${Reflect.getMetadata('path', controller)}`) ?? [];
+        for (const command of built) {
+          checked++;
+          if (!handled.has(command)) missing.push(`${module.name}: ${controller.name} builds ${command}`);
+        }
+      }
+    }
+    expect(missing).toEqual([]);
+    expect(checked).toBeGreaterThan(100);
   });
 });

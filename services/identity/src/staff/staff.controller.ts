@@ -5,7 +5,6 @@ import type { Db, Filter } from 'mongodb';
 import { z } from 'zod';
 import { pageOf } from '@forum/contracts';
 import type { CommandMetadata, Page } from '@forum/contracts';
-import { DomainError } from '@forum/event-store';
 import {
   ApiOkBody,
   CommandMeta,
@@ -16,9 +15,8 @@ import {
   wholeNumber,
 } from '@forum/platform';
 import { MEMBERS, MemberDocument } from '../projections/member-directory.projection';
-import { CancelAccountCommand } from '../profile/profile.commands';
-import { pathId } from '../roles/role.schemas';
-import { SetMemberStateCommand } from './set-member-state';
+import { ChangeMemberStateCommand, staffMemberView } from './staff.commands';
+import type { StaffMemberView } from './staff.commands';
 
 const memberListQuery = z.strictObject({
   page: wholeNumber().pipe(z.number().min(1).max(1000)).default(1),
@@ -34,23 +32,7 @@ const memberListQuery = z.strictObject({
 /** `cancelled` is irreversible (docs/rules/people.md, accounts): the member's own cancellation, run by staff without the password. */
 const stateBody = z.strictObject({ state: z.enum(['enabled', 'disabled', 'cancelled']) });
 
-export interface StaffMemberView {
-  id: string;
-  account: string;
-  nickname: string | null;
-  kind: 'member' | 'staff';
-  state: 'enabled' | 'disabled' | 'cancelled';
-  registeredAt: string;
-}
-
-export const staffMemberView = (member: MemberDocument): StaffMemberView => ({
-  id: member._id,
-  account: member.account,
-  nickname: member.nickname,
-  kind: member.kind,
-  state: member.state,
-  registeredAt: member.registeredAt,
-});
+export type { StaffMemberView } from './staff.commands';
 
 /** The dashboard's member figures: members (not staff) whose account is not cancelled, and today's (UTC) sign-ups. */
 export const memberStats = z.object({ membersTotal: z.number().int(), registeredToday: z.number().int() });
@@ -110,18 +92,11 @@ export class StaffMembersController {
   @RequiresPermission('members.manage')
   @Post('members/:id/state')
   @HttpCode(200)
-  async setState(
+  setState(
     @Param('id') memberId: string,
     @ValidBody(stateBody) { state }: z.infer<typeof stateBody>,
     @CommandMeta() meta: CommandMetadata,
   ): Promise<StaffMemberView> {
-    await this.commands.execute(
-      state === 'cancelled'
-        ? new CancelAccountCommand(pathId(memberId), null, meta, true)
-        : new SetMemberStateCommand(pathId(memberId), state, meta),
-    );
-    const member = await this.db.collection<MemberDocument>(MEMBERS).findOne({ _id: memberId });
-    if (!member) throw new DomainError('common.not_found');
-    return staffMemberView(member);
+    return this.commands.execute(new ChangeMemberStateCommand(memberId, state, meta));
   }
 }
