@@ -52,12 +52,11 @@ const featureBoundaries = features.flatMap((feature) =>
 
 /**
  * The shared folders (components, hooks, lib, stores) use a feature only through its public entry too; their tests
- * may take a feature's fixtures (`@/features/<name>/testing/…`). The member card's body still reads four features'
- * files: it is to become a feature of its own (ADR 43).
+ * may take a feature's fixtures (`@/features/<name>/testing/…`).
  */
 const sharedBoundaries = {
   files: ['src/{components,hooks,lib,stores}/**/*.{ts,tsx}'],
-  ignores: ['**/*.test.{ts,tsx}', 'src/components/member/member-card-body.tsx'],
+  ignores: ['**/*.test.{ts,tsx}'],
   rules: {
     'no-restricted-imports': ['error', { patterns: [{ regex: intoFeature(null), message: viaEntry }] }],
   },

@@ -2,11 +2,10 @@ import { useTranslation } from '@/lib/translator';
 import { Link } from '@/lib/router';
 import { formatDateTime } from '@/lib/format-time';
 import { useAppState } from '@/stores/app-state';
-import { chatHref } from '@/features/messages/components/conversation-list';
-import { usePagedQaList } from '@/features/questions/api/questions';
-import { usePublicProfile } from '@/features/social/api/follows';
-import { FollowButton } from '@/features/social/components/follow-button';
-import { usePagedForumList } from '@/features/topics/api/my-lists';
+import { chatHref } from '@/features/messages';
+import { usePagedQaList } from '@/features/questions';
+import { FollowButton, usePublicProfile } from '@/features/social';
+import { usePagedForumList } from '@/features/topics';
 import { MemberAvatar, memberHref, useMemberName } from './author-name';
 import { useMemberGrade } from './member-card';
 
