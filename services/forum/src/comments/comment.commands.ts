@@ -4,8 +4,8 @@ import type { CommandMetadata } from '@forum/contracts';
 import { DomainError } from '@forum/event-store';
 import { SiteSettingsCache } from '@forum/platform';
 import { CommentCommand, commentDecider } from './comment.decider';
-import { ForumPermissions } from './forum-permissions';
-import { ForumTargets } from './forum-targets';
+import { ForumPermissions } from '../shared/forum-permissions';
+import { ForumTargets } from '../shared/forum-targets';
 import { editorOf, threadItemKind, ThreadItemWrites, ThreadItemWritten } from './thread-item-writes';
 
 export interface CommentWritten {

@@ -21,8 +21,8 @@ import { ContentRestoreController } from './content-restore.controller';
 import { CommentsController } from './comments.controller';
 import { commentsProjection } from './comments.projection';
 import { CommentsReader } from './comments.reader';
-import { ForumPermissions } from './forum-permissions';
-import { ForumTargets } from './forum-targets';
+import { ForumPermissions } from '../shared/forum-permissions';
+import { ForumTargets } from '../shared/forum-targets';
 import { ThreadItemWrites } from './thread-item-writes';
 
 /**

@@ -1,6 +1,6 @@
 import type { CommentEvent, CounterEvent, EventEnvelope, ReplyEvent } from '@forum/contracts';
 import type { ProjectionDefinition, ReadModelWriter } from '@forum/event-bus';
-import { addToList, ID_LISTS, removeFromList } from './id-lists';
+import { addToList, ID_LISTS, removeFromList } from '../shared/id-lists';
 
 export const COMMENTS_PROJECTION = 'forum-comments';
 export const COMMENTS = 'comments';

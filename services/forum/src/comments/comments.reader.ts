@@ -9,11 +9,11 @@ import { TOPIC_REFS, TopicRefDocument } from '../dynamics/dynamics.projection';
 import { REVIEW_QUEUE, SubmissionDocument } from '../review/review-queue.projection';
 import { ThreadCache } from '../topics/thread-cache';
 import { TopicViewPolicy } from '../topics/topic-view-policy';
-import { authorsOf } from './authors';
+import { authorsOf } from '../shared/authors';
 import type { CommentPosition, CommentView, MyContentRow, ReplyView } from './comment.schemas';
 import { REPLY_PREVIEW } from './comment.schemas';
 import { COMMENTS, CommentDocument, REPLIES, ReplyDocument } from './comments.projection';
-import { ID_LISTS, IdListDocument, listKey, readList, rowsInOrder } from './id-lists';
+import { ID_LISTS, IdListDocument, listKey, readList, rowsInOrder } from '../shared/id-lists';
 
 /** A page of comments as every reader sees it (nothing liked, nothing pending), with the ids it shows. */
 export interface CommentPageBase {

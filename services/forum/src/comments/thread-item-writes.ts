@@ -11,7 +11,7 @@ import { ReviewCommands } from '../review/review.commands';
 import type { Editor } from './comment.decider';
 import { CommentContent } from './comment-content';
 import { COMMENTS_PROJECTION } from './comments.projection';
-import { allVisible } from './read-your-writes';
+import { allVisible } from '../shared/read-your-writes';
 
 /**
  * One kind of item in a topic's thread (a comment, a reply; Q&A answers next): its own stream, written by the

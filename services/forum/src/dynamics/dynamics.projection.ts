@@ -8,7 +8,7 @@ import type {
 } from '@forum/contracts';
 import type { ProjectionDefinition, ReadModelWriter } from '@forum/event-bus';
 import { plainTextSummary } from '@forum/platform';
-import { addToList, ID_LISTS, removeFromList } from '../comments/id-lists';
+import { addToList, ID_LISTS, removeFromList } from '../shared/id-lists';
 
 export const DYNAMICS_PROJECTION = 'forum-dynamics';
 /** One activity per source item (`_id` = the topic, comment or reply id, time-ordered UUIDv7). */

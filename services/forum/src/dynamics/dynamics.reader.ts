@@ -6,7 +6,7 @@ import type { Actor } from '@forum/contracts';
 import { CONTEXT_DB, MEMBER_PROFILES } from '@forum/platform';
 import { TopicViewPolicy } from '../topics/topic-view-policy';
 import { CommentsReader } from '../comments/comments.reader';
-import { readList, rowsInOrder } from '../comments/id-lists';
+import { readList, rowsInOrder } from '../shared/id-lists';
 import { DynamicDocument, MEMBER_DYNAMICS, QUESTION_REFS, QuestionRefDocument } from './dynamics.projection';
 
 export const dynamicRow = z.object({

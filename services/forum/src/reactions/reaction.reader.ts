@@ -4,7 +4,7 @@ import { Page, pageOf } from '@forum/contracts';
 import type { Actor, LikeTargetKind } from '@forum/contracts';
 import { DomainError } from '@forum/event-store';
 import { CONTEXT_DB, PermissionChecker, plainTextSummary } from '@forum/platform';
-import { authorsOf } from '../comments/authors';
+import { authorsOf } from '../shared/authors';
 import {
   COMMENTS,
   CommentDocument,
@@ -13,7 +13,7 @@ import {
   TOPIC_COUNTERS,
   TopicCountersDocument,
 } from '../comments/comments.projection';
-import { readList, rowsInOrder } from '../comments/id-lists';
+import { readList, rowsInOrder } from '../shared/id-lists';
 import { TOPIC_REFS, TopicRefDocument } from '../dynamics/dynamics.projection';
 import type { MyFavouriteRow, MyLikeRow, ReactorRow } from './reaction.schemas';
 import { FAVOURITE_STATE, FavouriteStateDocument, LIKE_STATE, LikeStateDocument } from './reactions.projection';

@@ -1,6 +1,6 @@
 import type { EventEnvelope, FavouriteEvent, LikeEvent } from '@forum/contracts';
 import type { ProjectionDefinition, ReadModelWriter } from '@forum/event-bus';
-import { addToList, ID_LISTS, removeFromList } from '../comments/id-lists';
+import { addToList, ID_LISTS, removeFromList } from '../shared/id-lists';
 
 export const REACTIONS_PROJECTION = 'forum-reactions';
 /** `_id: <kind>.<targetId>.<memberId>` — whether a member likes a target ("likedByMe" by `$in`). */

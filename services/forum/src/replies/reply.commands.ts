@@ -2,8 +2,8 @@ import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { newId } from '@forum/contracts';
 import type { CommandMetadata } from '@forum/contracts';
 import { DomainError } from '@forum/event-store';
-import { ForumPermissions } from '../comments/forum-permissions';
-import { ForumTargets } from '../comments/forum-targets';
+import { ForumPermissions } from '../shared/forum-permissions';
+import { ForumTargets } from '../shared/forum-targets';
 import { editorOf, threadItemKind, ThreadItemWrites, ThreadItemWritten } from '../comments/thread-item-writes';
 import { ReplyCommand, replyDecider } from './reply.decider';
 

@@ -2,7 +2,7 @@ import type { EventEnvelope, ReviewKind, SubmissionEvent, SubmissionPayload } fr
 import type { ProjectionDefinition, ReadModelWriter } from '@forum/event-bus';
 import { pendingSubmission } from '@forum/platform';
 import type { SubmissionQueueDocument } from '@forum/platform';
-import { addToList, ID_LISTS, removeFromList } from '../comments/id-lists';
+import { addToList, ID_LISTS, removeFromList } from '../shared/id-lists';
 
 export const REVIEW_QUEUE_PROJECTION = 'forum-review-queue';
 export const REVIEW_QUEUE = 'review_queue';

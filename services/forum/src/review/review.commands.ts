@@ -8,8 +8,8 @@ import { APP_CONFIG, heldForReview, reviewerOf, SiteSettingsCache } from '@forum
 import type { AppConfig } from '@forum/platform';
 import { commentDecider } from '../comments/comment.decider';
 import { COMMENTS_PROJECTION } from '../comments/comments.projection';
-import { ForumTargets } from '../comments/forum-targets';
-import { allVisible } from '../comments/read-your-writes';
+import { ForumTargets } from '../shared/forum-targets';
+import { allVisible } from '../shared/read-your-writes';
 import { COUNTER_READERS, TopicCounters } from '../reactions/counters';
 import { replyDecider } from '../replies/reply.decider';
 import { LIST_MAINTAINER } from '../topics/lists/list-maintainer';

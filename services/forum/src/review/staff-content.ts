@@ -6,7 +6,7 @@ import { pageOf } from '@forum/contracts';
 import type { Page } from '@forum/contracts';
 import { CONTEXT_DB, RequiresPermission, responseSchema, ValidQuery, wholeNumber } from '@forum/platform';
 import type { AuthorView } from '@forum/platform';
-import { authorsOf } from '../comments/authors';
+import { authorsOf } from '../shared/authors';
 import { COMMENTS, CommentDocument, REPLIES, ReplyDocument } from '../comments/comments.projection';
 
 const entityId = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/);

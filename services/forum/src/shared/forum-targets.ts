@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { streamId } from '@forum/contracts';
 import type { CommentEvent, ReplyEvent } from '@forum/contracts';
 import { DomainError, EventStore, fold } from '@forum/event-store';
-import { commentDecider, CommentState } from './comment.decider';
+import { commentDecider, CommentState } from '../comments/comment.decider';
 import { replyDecider, ReplyState } from '../replies/reply.decider';
 
 export interface TopicFacts {
