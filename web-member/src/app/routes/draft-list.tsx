@@ -3,7 +3,7 @@ import { useTranslation } from '@/lib/translator';
 import { Link } from '@/lib/router';
 import { toast } from '@/components/ui/toast-store';
 import { questionHref } from '@/features/questions/components/question-list';
-import { topicHref } from '@/features/topics/components/topic-list';
+import { topicHref } from '@/features/topics/components/topic-href';
 import { draftPath, type DraftExtraValue } from '@/hooks/use-draft';
 import { api } from '@/lib/api/client';
 import { formatDateTime } from '@/lib/format-time';

@@ -5,7 +5,7 @@ import { RichContent } from '@/components/ui/rich-content';
 import { AuthorName } from '@/components/member/author-name';
 import { PagedTable, type Column } from '@/features/topics/components/paged-table';
 import { questionHref } from '@/features/questions/components/question-list';
-import { topicHref } from '@/features/topics/components/topic-list';
+import { topicHref } from '@/features/topics/components/topic-href';
 import { formatUnlockPrice } from '@/lib/unlock-price';
 import type {
   DynamicRow,

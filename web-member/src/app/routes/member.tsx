@@ -12,7 +12,7 @@ import { MemberProfile } from '@/features/social/components/member-profile';
 import { usePagedForumList } from '@/features/topics/api/my-lists';
 import type { DynamicRow, TopicRow } from '@/features/topics/api/types';
 import { PagedTableView, type Column } from '@/features/topics/components/paged-table';
-import { topicHref } from '@/features/topics/components/topic-list';
+import { topicHref } from '@/features/topics/components/topic-href';
 import { htmlToText } from '@/lib/plain-html';
 import { formatDateTime } from '@/lib/format-time';
 import { useAppState } from '@/stores/app-state';

@@ -3,7 +3,7 @@ import { useTranslation } from '@/lib/translator';
 import { Link, useSearchParams } from '@/lib/router';
 import { pageFrom } from '@/components/ui/pagination';
 import { PagedTableView, type Column } from '@/features/topics/components/paged-table';
-import { topicHref } from '@/features/topics/components/topic-list';
+import { topicHref } from '@/features/topics/components/topic-href';
 import type {
   BalanceEntry,
   EnvelopeClaimRow,

@@ -13,7 +13,7 @@ import { ConfirmButton } from '@/components/ui/confirm-button';
 import { HiddenIcons } from './hidden-icons';
 import { FavouriteButton, LikeButton } from './reaction-buttons';
 import { TopicContent } from './topic-content';
-import { topicHref } from './topic-list';
+import { topicHref } from './topic-href';
 
 /** The topic itself: title, author, counts, content with its hidden blocks, like / favourite, edit / delete. */
 export function TopicView({ topicId, memberId }: { topicId: string; memberId: string | null }) {

@@ -16,7 +16,7 @@ import { useSaveTopic } from '../api/topic';
 import { flattenTags, useTags } from '../api/tags';
 import { RichEditor, type ContentFormat } from '@/components/editor/rich-editor';
 import { TopicContent } from './topic-content';
-import { topicHref } from './topic-list';
+import { topicHref } from './topic-href';
 
 /** The server's `TITLE_MAX` (services/forum/src/topics/topic.schemas.ts). */
 export const TITLE_MAX = 150;

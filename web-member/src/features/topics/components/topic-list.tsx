@@ -6,10 +6,9 @@ import { formatDateTime } from '@/lib/format-time';
 import { useTopics, type TopicFilter } from '../api/get-topics';
 import { AuthorName } from '@/components/member/author-name';
 import { HiddenIcons } from './hidden-icons';
+import { topicHref } from './topic-href';
 
 export const HOME_PAGE_SIZE = 20;
-
-export const topicHref = (topicId: string) => `/thread?topicId=${encodeURIComponent(topicId)}`;
 
 /** A page of topics (pinned first, as the server orders them) with their counts and hidden-content icons. */
 export function TopicList({ page, filter = 'all', tagId }: { page: number; filter?: TopicFilter; tagId?: string }) {
