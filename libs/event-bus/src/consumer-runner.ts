@@ -5,6 +5,8 @@ import { BusLogger, decodeEvent, restartAfterCrash, retryingKafka, TopicRegistry
 export interface BatchPosition {
   topic: string;
   partition: number;
+  /** Each event's offset in the partition (messages that do not decode are dropped from both lists). */
+  offsets: string[];
   lastOffset: string;
   highWatermark: string;
   /** Tells the group coordinator the consumer is alive: call it between slices of a long batch. */
@@ -17,6 +19,10 @@ export interface ConsumerRunnerOptions {
   topics: string[];
   /** Handles one partition's batch, in order; offsets are committed only after it resolves. */
   handleBatch(events: EventEnvelope[], position: BatchPosition): Promise<void>;
+  /** Runs before each (re)start joins the group: load what the handler keeps beside the group's offsets. */
+  prepare?(): Promise<void>;
+  /** Runs once the consumer has left the group on `stop()`. */
+  stopped?(): Promise<void>;
   logger?: BusLogger;
   onLag?(topic: string, partition: number, lag: number): void;
   partitionsConsumedConcurrently?: number;
@@ -43,6 +49,7 @@ export class ConsumerRunner {
   async start(): Promise<void> {
     this.stopping = null;
     await this.topics.ensure(this.options.topics);
+    await this.options.prepare?.();
     const consumer = this.kafka.consumer({
       groupId: this.options.groupId,
       // One batch's writes are a few round trips, but on a saturated machine (load 30 on two cores, measured) they
@@ -82,23 +89,28 @@ export class ConsumerRunner {
     if (!this.stopping) {
       const consumer = this.consumer;
       this.consumer = null;
-      this.stopping = consumer ? consumer.disconnect() : Promise.resolve();
+      this.stopping = consumer ? consumer.disconnect().then(() => this.options.stopped?.()) : Promise.resolve();
     }
     return this.stopping;
   }
 
   private async eachBatch({ batch, resolveOffset, heartbeat, isRunning, isStale }: EachBatchPayload): Promise<void> {
     if (batch.messages.length === 0) return;
-    const events = batch.messages.flatMap((message) => {
+    const events: EventEnvelope[] = [];
+    const offsets: string[] = [];
+    for (const message of batch.messages) {
       const event = decodeEvent(message.value);
-      return event ? [event] : [];
-    });
+      if (!event) continue;
+      events.push(event);
+      offsets.push(message.offset);
+    }
     for (let attempt = 0; ; attempt++) {
       if (!isRunning() || isStale()) return;
       try {
         await this.options.handleBatch(events, {
           topic: batch.topic,
           partition: batch.partition,
+          offsets,
           lastOffset: batch.lastOffset(),
           highWatermark: batch.highWatermark,
           heartbeat,

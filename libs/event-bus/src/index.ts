@@ -5,5 +5,6 @@ export * from './projection';
 export * from './projection-waiter';
 export * from './consumer-runner';
 export * from './projection-runner';
+export * from './reactors-runner';
 export * from './reaction';
 export * from './rebuild';

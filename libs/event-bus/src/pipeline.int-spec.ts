@@ -6,8 +6,9 @@ import { commandMeta, counterDecider, eventually, testInfra, uniqueName } from '
 import { ConsumerRunner } from './consumer-runner';
 import { createKafka, decodeEvent, KafkaSettings, TopicRegistry } from './kafka';
 import { OutboxRelay } from './outbox-relay';
-import type { ProjectionDefinition } from './projection';
-import { projectionsRunner, reactorRunner } from './projection-runner';
+import type { ProjectionDefinition, ReactorDefinition } from './projection';
+import { consumerGroup, projectionsRunner } from './projection-runner';
+import { reactorsGroup, reactorsRunner } from './reactors-runner';
 import { ProjectionWaiter } from './projection-waiter';
 import { rebuildProjection } from './rebuild';
 
@@ -199,13 +200,13 @@ describe('event pipeline: store → outbox relay → Kafka → projection', () =
         if (!result.replayed) mirrored.push(event.id);
       },
     };
-    const first = reactorRunner(reactor, { service: 'spec', kafka, topics });
+    const first = reactorsRunner([reactor], db, { service: 'spec', kafka, topics });
     await first.start();
     await increment('counter-source', 3);
     await eventually(() => expect(mirrored).toHaveLength(3));
     await first.stop();
     // A second generation of the same group that re-reads from the beginning sees every event again.
-    const again = reactorRunner({ ...reactor, version: 2 }, { service: 'spec', kafka, topics });
+    const again = reactorsRunner([{ ...reactor, version: 2 }], db, { service: 'spec', kafka, topics });
     await again.start();
     running.push(again);
     await eventually(async () => expect((await store.readStream('counter-mirror')).length).toBe(3));
@@ -213,5 +214,88 @@ describe('event pipeline: store → outbox relay → Kafka → projection', () =
     const mirror = await store.readStream('counter-mirror');
     expect(mirror.map((e) => (e.data as { value: number }).value)).toEqual([10, 20, 30]);
     expect(mirror.map((e) => e.causationId)).toEqual(mirrored);
+  });
+
+  /** A reactor that records the ids of the events it was handed, and can be told to fail its first batch. */
+  function recorder(name: string, failFirst = false): ReactorDefinition & { seen: string[] } {
+    const seen: string[] = [];
+    let failed = !failFirst;
+    return {
+      name,
+      version: 1,
+      topics: ['test.counter'],
+      seen,
+      async handle(event) {
+        if (!failed) {
+          failed = true;
+          throw new Error(`${name} fails once`);
+        }
+        seen.push(event.id);
+      },
+    };
+  }
+
+  async function groupIds(): Promise<string[]> {
+    const admin = kafka.admin();
+    await admin.connect();
+    const { groups } = await admin.listGroups();
+    await admin.disconnect();
+    return groups.map((group) => group.groupId);
+  }
+
+  it("runs a host's reactors on one group: a batch retried for one of them is not handled again by the others", async () => {
+    await startRelay();
+    const steady = recorder('steady');
+    const flaky = recorder('flaky', true);
+    const runner = reactorsRunner([steady, flaky], db, { service: 'spec', kafka, topics });
+    await runner.start();
+    running.push(runner);
+    await increment('counter-r', 4);
+    await eventually(() => expect(flaky.seen).toHaveLength(4), { timeoutMs: 15_000 });
+    expect(steady.seen).toHaveLength(4);
+    expect(new Set(steady.seen).size).toBe(4);
+    const context = { service: 'spec', kafka, topics };
+    const groups = await groupIds();
+    expect(groups).toContain(reactorsGroup(context, [steady, flaky]));
+    expect(groups).not.toContain(consumerGroup(context, steady));
+    expect(groups).not.toContain(consumerGroup(context, flaky));
+  });
+
+  it('adding a reactor replays its history for it alone; a reactor starts where its own former group stood', async () => {
+    await startRelay();
+    await increment('counter-h', 3);
+    const context = { service: 'spec', kafka, topics };
+    const old = recorder('old');
+    // Before one group per host, `old` had a group of its own that had read everything so far.
+    const admin = kafka.admin();
+    await admin.connect();
+    const topic = topics.physical('test.counter');
+    await eventually(async () => {
+      const ends = await admin.fetchTopicOffsets(topic);
+      expect(ends.reduce((sum, p) => sum + Number(p.high), 0)).toBe(3);
+    });
+    const ends = await admin.fetchTopicOffsets(topic);
+    await admin.setOffsets({
+      groupId: consumerGroup(context, old),
+      topic,
+      partitions: ends.map(({ partition, high }) => ({ partition, offset: high })),
+    });
+    await admin.disconnect();
+
+    const first = reactorsRunner([old], db, context);
+    await first.start();
+    await increment('counter-h', 1);
+    await eventually(() => expect(old.seen).toHaveLength(1));
+    await first.stop();
+
+    const added = recorder('added');
+    const second = reactorsRunner([old, added], db, context);
+    await second.start();
+    running.push(second);
+    await eventually(() => expect(added.seen).toHaveLength(4));
+    await increment('counter-h', 1);
+    await eventually(() => expect(added.seen).toHaveLength(5));
+    await eventually(() => expect(old.seen).toHaveLength(2));
+    expect(new Set(old.seen).size).toBe(2);
   });
 });

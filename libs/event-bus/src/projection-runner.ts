@@ -3,7 +3,7 @@ import type { Db } from 'mongodb';
 import type { Kafka } from 'kafkajs';
 import { ConsumerRunner } from './consumer-runner';
 import { BusLogger, TopicRegistry } from './kafka';
-import type { ProjectionDefinition, ReactorDefinition } from './projection';
+import type { ProjectionDefinition } from './projection';
 import type { ProjectionWaiter } from './projection-waiter';
 import { ReadModelWriter } from './read-model-writer';
 
@@ -86,28 +86,6 @@ export function projectionsRunner(
           waiter.notify(projection.name, events);
         }),
       );
-    },
-  });
-}
-
-/** Runs a process manager: each event's handler issues idempotent commands; failures are retried. */
-export function reactorRunner(reactor: ReactorDefinition, context: RunnerContext): ConsumerRunner {
-  const groupId = consumerGroup(context, reactor);
-  return new ConsumerRunner(context.kafka, context.topics, {
-    groupId,
-    topics: reactor.topics,
-    logger: context.logger,
-    partitionsConsumedConcurrently: reactor.parallelism?.partitions ?? 1,
-    onLag: (topic, partition, lag) => context.onLag?.(groupId, topic, partition, lag),
-    handleBatch: async (events, { heartbeat }) => {
-      const width = reactor.parallelism?.events ?? 1;
-      for (let next = 0; next < events.length; next += width) {
-        await Promise.all(events.slice(next, next + width).map((event) => reactor.handle(event)));
-        // A batch of thousands of events outlasts the session timeout: without this the group drops the member.
-        // Not after the last slice: the runner heartbeats after committing, and a broker round trip here would
-        // only delay the next batch.
-        if (next + width < events.length) await heartbeat();
-      }
     },
   });
 }

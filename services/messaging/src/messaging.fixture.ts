@@ -2,7 +2,8 @@ import type { Kafka, Producer } from 'kafkajs';
 import { eventContract, newId } from '@forum/contracts';
 import type { EventEnvelope } from '@forum/contracts';
 import { encodeEvent, eventTopic, TopicRegistry } from '@forum/event-bus';
-import type { ProjectorCheckpoint } from '@forum/event-bus';
+import { REACTOR_CHECKPOINTS } from '@forum/event-bus';
+import type { ProjectorCheckpoint, ReactorCheckpoint } from '@forum/event-bus';
 import { hostedProjections, KAFKA, MEMBER_PROFILES, PermissionChecker } from '@forum/platform';
 import { eventually, memberAccount, staffAccount, startTestApp, TestApp } from '@forum/testing';
 import { MessagingModule } from './messaging.module';
@@ -98,23 +99,23 @@ export async function startMessaging(): Promise<MessagingFixture> {
     async caughtUp(worker, logical) {
       const { name, version } = typeof worker === 'string' ? { name: worker, version: 1 } : worker;
       const group = topics.physical(`${serviceOf(t)}.${name}.v${version}`);
-      // Projections share their context's consumer group (ADR 36) and record their own progress per partition;
-      // a reactor's own group has committed offsets.
+      // Projections share their context's consumer group (ADR 36), reactors their host's (ADR 45); each records
+      // its own progress per partition (the last offset it handled).
       const projection = hostedProjections()
         .get('messaging')
         ?.some((hosted) => hosted.name === name && hosted.version === version);
-      const checkpoints = t.db('messaging').collection<ProjectorCheckpoint>('projector_checkpoints');
+      const db = t.db('messaging');
       const admin = kafka.admin();
       await admin.connect();
       try {
         await eventually(async () => {
           for (const topic of logical.map((name) => topics.physical(name))) {
-            const [committed] = projection ? [] : await admin.fetchOffsets({ groupId: group, topics: [topic] });
             for (const end of await admin.fetchTopicOffsets(topic)) {
-              const done = projection
-                ? BigInt((await checkpoints.findOne({ _id: `${group}|${topic}|${end.partition}` }))?.offset ?? '-1') +
-                  1n
-                : BigInt(committed?.partitions.find((p) => p.partition === end.partition)?.offset ?? '-1');
+              const _id = `${group}|${topic}|${end.partition}`;
+              const handled = projection
+                ? (await db.collection<ProjectorCheckpoint>('projector_checkpoints').findOne({ _id }))?.offset
+                : (await db.collection<ReactorCheckpoint>(REACTOR_CHECKPOINTS).findOne({ _id }))?.offset;
+              const done = BigInt(handled ?? '-1') + 1n;
               expect(BigInt(end.high) === 0n || done >= BigInt(end.high)).toBe(true);
             }
           }
