@@ -20,6 +20,7 @@ import { seedDemoEnvelopeClaims } from '../../wallet/src/envelopes/demo-envelope
 import { WalletModule } from '../../wallet/src/wallet.module';
 import { seedDemoMembership } from '../../wallet/src/membership/demo-membership';
 import { seedDemoComments } from '../../forum/src/comments/demo-comments';
+import { seedDemoReactions } from '../../forum/src/reactions/demo-reactions';
 import { seedDemoDrafts } from '../../forum/src/drafts/demo-drafts';
 import { seedDemoRevisions } from '../../forum/src/revisions/demo-revisions';
 import { seedDemoPoll } from '../../forum/src/polls/demo-polls';
@@ -154,7 +155,7 @@ export async function seedDemo(app: NestFastifyApplication): Promise<{ seeded: b
     ),
   );
   await seedDemoMembership(app, { staffId, memberId, roleId: vip.id, readerId });
-  await seedDemoComments(app, { staffId, memberId });
+  await seedDemoReactions(app, { staffId, memberId }, await seedDemoComments(app, { staffId, memberId }));
   await bindVerifiedEmail(app, memberId, DEMO_MEMBER_EMAIL);
   await seedDemoMessaging(app, { staffId, memberId });
   await seedDemoQa(app, { staffId, memberId });

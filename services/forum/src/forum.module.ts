@@ -3,6 +3,7 @@ import type { ProjectionDefinition } from '@forum/event-bus';
 import { EventSourcingModule, memberProfilesProjection } from '@forum/platform';
 import { TOPIC_CONTROLLERS, TOPIC_PROJECTIONS, TOPIC_PROVIDERS } from './topics/topic.parts';
 import { COMMENT_CONTROLLERS, COMMENT_PROJECTIONS, COMMENT_PROVIDERS } from './comments/comments.parts';
+import { REACTION_CONTROLLERS, REACTION_PROJECTIONS, REACTION_PROVIDERS } from './reactions/reactions.parts';
 import { UPLOAD_CONTROLLERS, UPLOAD_PROVIDERS } from './uploads/uploads.parts';
 import { REVIEW_CONTROLLERS, REVIEW_PROJECTIONS, REVIEW_PROVIDERS } from './review/review.parts';
 import { MEMBER_CONTROLLERS, MEMBER_PROVIDERS } from './members/members.parts';
@@ -17,6 +18,7 @@ export const FORUM_PROJECTIONS: ProjectionDefinition[] = [
   ...TOPIC_PROJECTIONS,
   memberProfilesProjection('forum'),
   ...COMMENT_PROJECTIONS,
+  ...REACTION_PROJECTIONS,
   ...REVIEW_PROJECTIONS,
   ...POLL_PROJECTIONS,
 ];
@@ -27,6 +29,7 @@ export const FORUM_PROJECTIONS: ProjectionDefinition[] = [
   controllers: [
     ...TOPIC_CONTROLLERS,
     ...COMMENT_CONTROLLERS,
+    ...REACTION_CONTROLLERS,
     ...UPLOAD_CONTROLLERS,
     ...MEMBER_CONTROLLERS,
     ...DRAFT_CONTROLLERS,
@@ -37,6 +40,7 @@ export const FORUM_PROJECTIONS: ProjectionDefinition[] = [
   providers: [
     ...TOPIC_PROVIDERS,
     ...COMMENT_PROVIDERS,
+    ...REACTION_PROVIDERS,
     ...UPLOAD_PROVIDERS,
     ...MEMBER_PROVIDERS,
     ...DRAFT_PROVIDERS,

@@ -4,11 +4,7 @@ import { memberNicknamesProjection } from '@forum/platform';
 import { DynamicsReader } from '../dynamics/dynamics.reader';
 import { dynamicsProjection } from '../dynamics/dynamics.projection';
 import { MyActivityController } from '../dynamics/my-activity.controller';
-import { CounterReactorRuntime, TopicCounters } from '../reactions/counters';
-import { ToggleFavouriteHandler, ToggleLikeHandler } from '../reactions/reaction.commands';
-import { ReactionsReader } from '../reactions/reaction.reader';
-import { ReactionsController } from '../reactions/reactions.controller';
-import { reactionsProjection } from '../reactions/reactions.projection';
+import { CounterReactorRuntime, TopicCounters } from '../shared/counters';
 import { DeleteReplyHandler, EditReplyHandler, PostReplyHandler, RestoreReplyHandler } from '../replies/reply.commands';
 import { CommentContent } from './comment-content';
 import {
@@ -26,22 +22,17 @@ import { ForumTargets } from '../shared/forum-targets';
 import { ThreadItemWrites } from './thread-item-writes';
 
 /**
- * The comments part of the forum context (comments, replies, likes, favourites, counters, dynamics), wired
- * into `forum.module.ts` with one spread per list so the two parts of the context edit different files.
+ * The comments part of the forum context (comments, replies, the topic counters, dynamics; likes and favourites
+ * are `reactions.parts.ts`), wired into `forum.module.ts` with one spread per list so the parts of the context
+ * edit different files.
  */
 export const COMMENT_PROJECTIONS: ProjectionDefinition[] = [
   commentsProjection,
-  reactionsProjection,
   dynamicsProjection,
   memberNicknamesProjection('forum'),
 ];
 
-export const COMMENT_CONTROLLERS: Type[] = [
-  CommentsController,
-  ContentRestoreController,
-  ReactionsController,
-  MyActivityController,
-];
+export const COMMENT_CONTROLLERS: Type[] = [CommentsController, ContentRestoreController, MyActivityController];
 
 export const COMMENT_PROVIDERS: Provider[] = [
   ForumTargets,
@@ -51,7 +42,6 @@ export const COMMENT_PROVIDERS: Provider[] = [
   TopicCounters,
   CounterReactorRuntime,
   CommentsReader,
-  ReactionsReader,
   DynamicsReader,
   PostCommentHandler,
   EditCommentHandler,
@@ -61,6 +51,4 @@ export const COMMENT_PROVIDERS: Provider[] = [
   DeleteReplyHandler,
   RestoreCommentHandler,
   RestoreReplyHandler,
-  ToggleLikeHandler,
-  ToggleFavouriteHandler,
 ];

@@ -4,7 +4,7 @@ import { Page, pageOf } from '@forum/contracts';
 import type { Actor } from '@forum/contracts';
 import { DomainError } from '@forum/event-store';
 import { CONTEXT_DB } from '@forum/platform';
-import { LIKE_STATE, LikeStateDocument } from '../reactions/reactions.projection';
+import { LIKE_STATE, LikeStateDocument } from '../shared/reaction-state';
 import { TOPIC_REFS, TopicRefDocument } from '../dynamics/dynamics.projection';
 import { REVIEW_QUEUE, SubmissionDocument } from '../review/review-queue.projection';
 import { ThreadCache } from '../topics/thread-cache';

@@ -2,19 +2,25 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { newId } from '@forum/contracts';
 import type { CommandMetadata } from '@forum/contracts';
-import { ToggleFavouriteCommand, ToggleLikeCommand } from '../reactions/reaction.commands';
 import { PostReplyCommand } from '../replies/reply.commands';
 import { GetTopicListQuery } from '../topics/queries/get-topic-list.query';
 import { PostCommentCommand } from './comment.commands';
 
+/** A demo topic's two comments (the second quotes the first), for the reactions' seed to like. */
+export interface DemoThread {
+  topicId: string;
+  firstCommentId: string;
+  secondCommentId: string;
+}
+
 /**
- * Demo comments, a quote, replies (one answering another), likes and a favourite on the demo topics, through
- * the real commands. Every step has its own idempotency key, so a seed interrupted half-way resumes.
+ * Demo comments, a quote and replies (one answering another) on the demo topics, through the real commands.
+ * Every step has its own idempotency key, so a seed interrupted half-way resumes.
  */
 export async function seedDemoComments(
   app: NestFastifyApplication,
   { staffId, memberId }: { staffId: string; memberId: string },
-): Promise<void> {
+): Promise<DemoThread[]> {
   const commands = app.get(CommandBus);
   const topics = await app.get(QueryBus).execute(new GetTopicListQuery({ page: 1, pageSize: 20 }));
   const as = (id: string, kind: 'member' | 'staff', key: string): CommandMetadata => ({
@@ -23,7 +29,8 @@ export async function seedDemoComments(
     correlationId: newId(),
     idempotencyKey: `demo-seed:${key}`,
   });
-  for (const [index, { topicId }] of topics.items.entries()) {
+  const threads: DemoThread[] = [];
+  for (const { topicId } of topics.items) {
     const first = await commands.execute(
       new PostCommentCommand(
         topicId,
@@ -52,15 +59,7 @@ export async function seedDemoComments(
         as(memberId, 'member', `reply:${topicId}:2`),
       ),
     );
-    await commands.execute(new ToggleLikeCommand('topic', topicId, true, as(staffId, 'staff', `like:${topicId}`)));
-    await commands.execute(
-      new ToggleLikeCommand('comment', second.commentId, true, as(staffId, 'staff', `like:${second.commentId}`)),
-    );
-    await commands.execute(
-      new ToggleLikeCommand('comment', first.commentId, true, as(memberId, 'member', `like:${first.commentId}`)),
-    );
-    if (index === 0) {
-      await commands.execute(new ToggleFavouriteCommand(topicId, true, as(memberId, 'member', `favourite:${topicId}`)));
-    }
+    threads.push({ topicId, firstCommentId: first.commentId, secondCommentId: second.commentId });
   }
+  return threads;
 }

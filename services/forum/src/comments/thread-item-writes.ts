@@ -5,7 +5,7 @@ import { ProjectionWaiter } from '@forum/event-bus';
 import { Decider, DomainError, EventStore } from '@forum/event-store';
 import { APP_CONFIG, PermissionChecker, SiteSettingsCache } from '@forum/platform';
 import type { AppConfig } from '@forum/platform';
-import { COUNTER_READERS, TopicCounters } from '../reactions/counters';
+import { COUNTER_READERS, TopicCounters } from '../shared/counters';
 import { ReviewCommands } from '../review/review.commands';
 
 import type { Editor } from './comment.decider';

@@ -12,7 +12,7 @@ import { COMMENTS_PROJECTION } from '../comments/comments.projection';
 import { ForumPermissions } from '../shared/forum-permissions';
 import { ForumTargets } from '../shared/forum-targets';
 import { allVisible } from '../shared/read-your-writes';
-import { COUNTER_READERS, TopicCounters } from './counters';
+import { COUNTER_READERS, TopicCounters } from '../shared/counters';
 import { favouriteDecider, likeDecider, likeStreamKey, ReactionTarget } from './like.decider';
 import { REACTIONS_PROJECTION } from './reactions.projection';
 import { currentCounts } from './reaction.reader';

@@ -16,7 +16,7 @@ import {
 import { readList, rowsInOrder } from '../shared/id-lists';
 import { TOPIC_REFS, TopicRefDocument } from '../dynamics/dynamics.projection';
 import type { MyFavouriteRow, MyLikeRow, ReactorRow } from './reaction.schemas';
-import { FAVOURITE_STATE, FavouriteStateDocument, LIKE_STATE, LikeStateDocument } from './reactions.projection';
+import { FAVOURITE_STATE, FavouriteStateDocument, LIKE_STATE, LikeStateDocument } from '../shared/reaction-state';
 
 const SUMMARY = 80;
 

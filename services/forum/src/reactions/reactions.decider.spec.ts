@@ -2,7 +2,7 @@ import type { CommentEvent, LikeEvent, ReplyEvent } from '@forum/contracts';
 import { fold } from '@forum/event-store';
 import { given } from '@forum/testing';
 import { favouriteDecider, likeDecider, ReactionTarget } from './like.decider';
-import { CountEvent, likeCounterDecider, topicCountersDecider } from './topic-counters.decider';
+import { CountEvent, likeCounterDecider, topicCountersDecider } from '../shared/topic-counters.decider';
 
 const now = new Date('2026-11-21T10:00:00.000Z');
 const at = now.toISOString();

@@ -1,33 +1,9 @@
 import type { EventEnvelope, FavouriteEvent, LikeEvent } from '@forum/contracts';
 import type { ProjectionDefinition, ReadModelWriter } from '@forum/event-bus';
 import { addToList, ID_LISTS, removeFromList } from '../shared/id-lists';
+import { FAVOURITE_STATE, LIKE_STATE } from '../shared/reaction-state';
 
 export const REACTIONS_PROJECTION = 'forum-reactions';
-/** `_id: <kind>.<targetId>.<memberId>` — whether a member likes a target ("likedByMe" by `$in`). */
-export const LIKE_STATE = 'like_state';
-/** `_id: topic.<topicId>.<memberId>` — whether a member favourites a topic. */
-export const FAVOURITE_STATE = 'favourite_state';
-
-export interface LikeStateDocument {
-  _id: string;
-  liked: boolean;
-  targetKind: string;
-  targetId: string;
-  topicId: string;
-  memberId: string;
-  targetAuthorId: string;
-  at: string;
-}
-
-export interface FavouriteStateDocument {
-  _id: string;
-  favourited: boolean;
-  topicId: string;
-  memberId: string;
-  topicAuthorId: string;
-  at: string;
-}
-
 /**
  * Who likes and favourites what: a state document per member and target (kept on unlike, with `liked:false`,
  * so its version guard survives a redelivered old like), and the lists: my likes (`<kind>:<targetId>`),

@@ -10,7 +10,7 @@ import { commentDecider } from '../comments/comment.decider';
 import { COMMENTS_PROJECTION } from '../comments/comments.projection';
 import { ForumTargets } from '../shared/forum-targets';
 import { allVisible } from '../shared/read-your-writes';
-import { COUNTER_READERS, TopicCounters } from '../reactions/counters';
+import { COUNTER_READERS, TopicCounters } from '../shared/counters';
 import { replyDecider } from '../replies/reply.decider';
 import { LIST_MAINTAINER } from '../topics/lists/list-maintainer';
 import { topicListProjection } from '../topics/projections/topic-list.projection';

@@ -9,7 +9,7 @@ import { commentPage } from '../comments/comment.schemas';
 import type { CommentView } from '../comments/comment.schemas';
 import { CommentsReader, likeTargets } from '../comments/comments.reader';
 import type { CommentPageBase } from '../comments/comments.reader';
-import { FAVOURITE_STATE, FavouriteStateDocument } from '../reactions/reactions.projection';
+import { FAVOURITE_STATE, FavouriteStateDocument } from '../shared/reaction-state';
 import { TopicReads } from './lists/topic-reads';
 import { ThreadCache } from './thread-cache';
 import { TopicViewPolicy } from './topic-view-policy';

@@ -11,12 +11,7 @@ import {
   withHiddenBlockIds,
 } from '@forum/platform';
 import type { HiddenBlock, MemberProfileDocument } from '@forum/platform';
-import {
-  FAVOURITE_STATE,
-  FavouriteStateDocument,
-  LIKE_STATE,
-  LikeStateDocument,
-} from '../reactions/reactions.projection';
+import { FAVOURITE_STATE, FavouriteStateDocument, LIKE_STATE, LikeStateDocument } from '../shared/reaction-state';
 import { TagDirectory } from '../tags/tag-directory';
 import { BlockVisibility, HiddenAccess, SEES_EVERYTHING } from '../unlocks/hidden-access';
 import { TopicReads } from './lists/topic-reads';

@@ -1,8 +1,9 @@
 import { ForumFixture, startForum, TestApp } from '@forum/testing';
-import type { TopicCountersDocument } from './comments.projection';
-import { seedDemoComments } from './demo-comments';
+import type { TopicCountersDocument } from '../comments/comments.projection';
+import { seedDemoComments } from '../comments/demo-comments';
+import { seedDemoReactions } from './demo-reactions';
 
-describe('demo comments seed', () => {
+describe('demo comments and reactions seed', () => {
   let f: ForumFixture;
   let t: TestApp;
 
@@ -16,8 +17,10 @@ describe('demo comments seed', () => {
     const memberId = await f.member(`demo_${Date.now().toString(36).slice(-5)}`);
     const tagId = await f.tag('demo');
     const topicId = await f.post(memberId, { title: 'Demo topic', content: '<p>demo</p>', tagIds: [tagId] });
-    await seedDemoComments(t.app, { staffId: f.staffId, memberId });
-    await seedDemoComments(t.app, { staffId: f.staffId, memberId });
+    const ids = { staffId: f.staffId, memberId };
+    const seed = async () => seedDemoReactions(t.app, ids, await seedDemoComments(t.app, ids));
+    await seed();
+    await seed();
     const counters = await t.db('forum').collection<TopicCountersDocument>('topic_counters').findOne({ _id: topicId });
     expect(counters).toMatchObject({ commentCount: 2, replyCount: 2, likeCount: 1, favoriteCount: 1 });
     const page = await t.client
