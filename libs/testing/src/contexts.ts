@@ -57,7 +57,7 @@ export type WalletAccountDocument =
   import('../../../services/wallet/src/ledger/ledger.projection').WalletAccountDocument;
 export type LedgerAuditReport = import('../../../services/wallet/src/audit/ledger-audit').AuditReport;
 export type LedgerAuditOptions = import('../../../services/wallet/src/audit/ledger-audit').AuditOptions;
-export type QuestionDetail = import('../../../services/qa/src/questions/question.queries').QuestionDetail;
+export type QuestionDetail = import('../../../services/qa/src/questions/question-detail-reader').QuestionDetail;
 export type QuestionTagNode = import('../../../services/qa/src/tags/question-tags').QuestionTagNode;
 export type PostedTopic = import('../../../services/forum/src/topics/topic.schemas').PostedTopic;
 export type TopicDetail = import('../../../services/forum/src/topics/topic.schemas').TopicDetail;

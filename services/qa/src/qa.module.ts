@@ -17,7 +17,11 @@ import { QaPolicy } from './qa-policy';
 import { QaReactors } from './qa-reactors';
 import { QaReadCache } from './questions/qa-read-cache';
 import { QuestionCommands } from './questions/question.commands';
-import { QuestionQueries } from './questions/question.queries';
+import { AnswerReader } from './questions/answer-reader';
+import { QuestionDetailReader } from './questions/question-detail-reader';
+import { QuestionFavouritesReader } from './questions/question-favourites-reader';
+import { QuestionListReader } from './questions/question-list-reader';
+import { QuestionRowReader } from './questions/question-row-reader';
 import {
   AnswersController,
   MemberQaController,
@@ -87,7 +91,11 @@ import { QaSyndicationController } from './syndication/qa-syndication.controller
     QaMentions,
     QaReadCache,
     QaSyndication,
-    QuestionQueries,
+    QuestionRowReader,
+    QuestionListReader,
+    QuestionFavouritesReader,
+    QuestionDetailReader,
+    AnswerReader,
     QaReactors,
     QaModerationPeers,
     QaRevisions,

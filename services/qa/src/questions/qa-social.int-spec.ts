@@ -3,7 +3,7 @@ import { MEMBER_PROFILES } from '@forum/platform';
 import type { MemberProfileDocument } from '@forum/platform';
 import { eventually, QaFixture, startQa } from '@forum/testing';
 import { MEMBER_NICKNAMES } from '@forum/platform';
-import type { QuestionDetail } from './question.queries';
+import type { QuestionDetail } from './question-detail-reader';
 
 jest.setTimeout(180_000);
 

@@ -35,8 +35,13 @@ import {
   EditQuestionCommand,
   RemoveQuestionCommand,
 } from './question.commands';
-import { QuestionQueries } from './question.queries';
-import type { AnswerView, QuestionDetail, QuestionRow, ReplyView } from './question.queries';
+import { AnswerReader } from './answer-reader';
+import type { AnswerView, ReplyView } from './answer-reader';
+import { QuestionDetailReader } from './question-detail-reader';
+import type { QuestionDetail } from './question-detail-reader';
+import { QuestionFavouritesReader } from './question-favourites-reader';
+import { QuestionListReader } from './question-list-reader';
+import type { QuestionRow } from './question-row-reader';
 import {
   adjustBountyBody,
   adoptBody,
@@ -68,7 +73,9 @@ const replyBody = contentFields
 export class QuestionsController {
   constructor(
     private readonly commands: CommandBus,
-    private readonly queries: QuestionQueries,
+    private readonly lists: QuestionListReader,
+    private readonly details: QuestionDetailReader,
+    private readonly favourites: QuestionFavouritesReader,
   ) {}
 
   @Post()
@@ -82,20 +89,20 @@ export class QuestionsController {
   @Get()
   @Header('content-type', 'application/json; charset=utf-8')
   list(@ValidQuery(questionListQuery) query: QuestionListQuery): Promise<Buffer> {
-    return this.queries.listResponse(query);
+    return this.lists.listResponse(query);
   }
 
   @Public()
   @Get(':questionId')
   @Header('content-type', 'application/json; charset=utf-8')
   detail(@Param('questionId') questionId: string, @CurrentActor() reader: Actor): Promise<QuestionDetail | Buffer> {
-    return this.queries.detail(questionId, reader, new Date());
+    return this.details.detail(questionId, reader, new Date());
   }
 
   @Public()
   @Get(':questionId/similar')
   async similar(@Param('questionId') questionId: string): Promise<{ items: QuestionRow[] }> {
-    return { items: await this.queries.similar(questionId) };
+    return { items: await this.lists.similar(questionId) };
   }
 
   /** Who favourited the reader's own question (the asker only). */
@@ -105,7 +112,7 @@ export class QuestionsController {
     @ValidQuery(pagingQuery) paging: PagingQuery,
     @CommandMeta() meta: CommandMetadata,
   ): Promise<Page<{ member: AuthorView; at: string | null }>> {
-    return this.queries.favouriters(questionId, actorOf(meta).by, paging);
+    return this.favourites.favouriters(questionId, actorOf(meta).by, paging);
   }
 
   @Patch(':questionId')
@@ -244,14 +251,18 @@ export class AnswersController {
 @ApiTags('qa')
 @Controller('qa/me')
 export class MyQaController {
-  constructor(private readonly queries: QuestionQueries) {}
+  constructor(
+    private readonly lists: QuestionListReader,
+    private readonly answerReader: AnswerReader,
+    private readonly favouriteReader: QuestionFavouritesReader,
+  ) {}
 
   @Get('questions')
   questions(
     @ValidQuery(pagingQuery) paging: PagingQuery,
     @CommandMeta() meta: CommandMetadata,
   ): Promise<Page<QuestionRow>> {
-    return this.queries.myQuestions(actorOf(meta).by, paging);
+    return this.lists.myQuestions(actorOf(meta).by, paging);
   }
 
   @Get('answers')
@@ -259,7 +270,7 @@ export class MyQaController {
     @ValidQuery(pagingQuery) paging: PagingQuery,
     @CommandMeta() meta: CommandMetadata,
   ): Promise<Page<AnswerView>> {
-    return this.queries.answers({ authorId: actorOf(meta).by, deleted: false }, paging);
+    return this.answerReader.answers({ authorId: actorOf(meta).by, deleted: false }, paging);
   }
 
   @Get('answer-replies')
@@ -267,7 +278,7 @@ export class MyQaController {
     @ValidQuery(pagingQuery) paging: PagingQuery,
     @CommandMeta() meta: CommandMetadata,
   ): Promise<Page<ReplyView>> {
-    return this.queries.replies({ authorId: actorOf(meta).by, deleted: false }, paging);
+    return this.answerReader.replies({ authorId: actorOf(meta).by, deleted: false }, paging);
   }
 
   @Get('favourites')
@@ -275,7 +286,7 @@ export class MyQaController {
     @ValidQuery(pagingQuery) paging: PagingQuery,
     @CommandMeta() meta: CommandMetadata,
   ): Promise<Page<QuestionRow>> {
-    return this.queries.myFavourites(actorOf(meta).by, paging);
+    return this.favouriteReader.myFavourites(actorOf(meta).by, paging);
   }
 }
 
@@ -290,7 +301,10 @@ function memberIdOf(value: string): string {
 @ApiTags('qa')
 @Controller('qa/members')
 export class MemberQaController {
-  constructor(private readonly queries: QuestionQueries) {}
+  constructor(
+    private readonly lists: QuestionListReader,
+    private readonly answerReader: AnswerReader,
+  ) {}
 
   @Public()
   @Get(':memberId/questions')
@@ -298,7 +312,7 @@ export class MemberQaController {
     @Param('memberId') memberId: string,
     @ValidQuery(pagingQuery) paging: PagingQuery,
   ): Promise<Page<QuestionRow>> {
-    return this.queries.myQuestions(memberIdOf(memberId), paging);
+    return this.lists.myQuestions(memberIdOf(memberId), paging);
   }
 
   @Public()
@@ -307,7 +321,7 @@ export class MemberQaController {
     @Param('memberId') memberId: string,
     @ValidQuery(pagingQuery) paging: PagingQuery,
   ): Promise<Page<AnswerView>> {
-    return this.queries.answers({ authorId: memberIdOf(memberId), deleted: false }, paging);
+    return this.answerReader.answers({ authorId: memberIdOf(memberId), deleted: false }, paging);
   }
 }
 
@@ -319,27 +333,28 @@ const staffAnswersQuery = pagingQuery.extend({ questionId: z.string().min(1).max
 export class StaffQaController {
   constructor(
     private readonly commands: CommandBus,
-    private readonly queries: QuestionQueries,
+    private readonly lists: QuestionListReader,
+    private readonly answerReader: AnswerReader,
   ) {}
 
   @RequiresPermission('content.manage')
   @Get('questions')
   questions(@ValidQuery(staffQuestionsQuery) query: StaffQuestionsQuery): Promise<Page<QuestionRow>> {
-    return this.queries.staffList(query);
+    return this.lists.staffList(query);
   }
 
   @RequiresPermission('content.manage')
   @Get('answers')
   answers(@ValidQuery(staffAnswersQuery) query: z.infer<typeof staffAnswersQuery>): Promise<Page<AnswerView>> {
     const { questionId, ...paging } = query;
-    return this.queries.answers(questionId ? { questionId } : {}, paging);
+    return this.answerReader.answers(questionId ? { questionId } : {}, paging);
   }
 
   @RequiresPermission('content.manage')
   @Get('answer-replies')
   replies(@ValidQuery(staffAnswersQuery) query: z.infer<typeof staffAnswersQuery>): Promise<Page<ReplyView>> {
     const { questionId, ...paging } = query;
-    return this.queries.replies(questionId ? { questionId } : {}, paging);
+    return this.answerReader.replies(questionId ? { questionId } : {}, paging);
   }
 
   @RequiresPermission('content.manage')

@@ -1,7 +1,8 @@
 import type { Page } from '@forum/contracts';
 import { eventually, QaFixture, sharedEnv, startQa, startTestApp } from '@forum/testing';
 import { QaModule } from '../qa.module';
-import type { AnswerView, QuestionRow, ReplyView } from './question.queries';
+import type { AnswerView, ReplyView } from './answer-reader';
+import type { QuestionRow } from './question-row-reader';
 import { QA_QUESTIONS } from './questions.projection';
 
 jest.setTimeout(180_000);

@@ -5,8 +5,8 @@ import type { Page } from '@forum/contracts';
 import { DomainError } from '@forum/event-store';
 import { CONTEXT_DB, FEED_SIZE, lastChange, PeerCommands, SITEMAP_FILE_SIZE, SiteSettingsCache } from '@forum/platform';
 import type { Feed, SitemapEntry } from '@forum/platform';
-import { QuestionQueries } from '../questions/question.queries';
-import type { QuestionRow } from '../questions/question.queries';
+import { QuestionListReader } from '../questions/question-list-reader';
+import type { QuestionRow } from '../questions/question-row-reader';
 import { QA_QUESTIONS } from '../questions/questions.projection';
 import type { QuestionDocument } from '../questions/questions.projection';
 
@@ -20,7 +20,7 @@ const LIVE: Filter<QuestionDocument> = { asked: true, deleted: false };
 export class QaSyndication implements OnModuleInit {
   constructor(
     @Inject(CONTEXT_DB) private readonly db: Db,
-    private readonly questions: QuestionQueries,
+    private readonly questions: QuestionListReader,
     private readonly settings: SiteSettingsCache,
     private readonly peers: PeerCommands,
   ) {}
