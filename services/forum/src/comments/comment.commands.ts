@@ -6,7 +6,8 @@ import { SiteSettingsCache } from '@forum/platform';
 import { CommentCommand, commentDecider } from './comment.decider';
 import { ForumPermissions } from '../shared/forum-permissions';
 import { ForumTargets } from '../shared/forum-targets';
-import { editorOf, threadItemKind, ThreadItemWrites, ThreadItemWritten } from './thread-item-writes';
+import { editorOf } from '../shared/editor';
+import { threadItemKind, ThreadItemWrites, ThreadItemWritten } from './thread-item-writes';
 
 export interface CommentWritten {
   commentId: string;

@@ -1,5 +1,6 @@
 import type { CommentEvent } from '@forum/contracts';
 import { Decider, DomainError } from '@forum/event-store';
+import type { Editor } from '../shared/editor';
 
 /** How many quoted comments a new quote keeps: the nearest ones; older links fall off the chain. */
 export const QUOTE_CHAIN_MAX = 20;
@@ -11,12 +12,6 @@ export interface CommentState {
   authorId: string | null;
   quoteChain: string[];
   contentHtml: string;
-}
-
-/** Who acts: staff may edit and delete anyone's comment; members only their own. */
-export interface Editor {
-  id: string;
-  staff: boolean;
 }
 
 export interface PostComment {

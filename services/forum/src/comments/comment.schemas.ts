@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { LIKE_TARGET_KINDS, pageSchema } from '@forum/contracts';
-import { contentFormat, wholeNumber, withHtmlContent } from '@forum/platform';
+import { pageSchema } from '@forum/contracts';
+import { contentFormat, withHtmlContent } from '@forum/platform';
+import { author } from '../shared/forum.schemas';
 
 export const COMMENT_CONTENT_MAX = 20_000;
 export const REPLY_PREVIEW = 5;
@@ -16,22 +17,6 @@ export const editContentBody = z.strictObject({ content, format: contentFormat }
 export const postReplyBody = z
   .strictObject({ content, format: contentFormat, replyToReplyId: id.optional() })
   .transform(withHtmlContent);
-
-export const pagingQuery = z.strictObject({
-  page: wholeNumber().pipe(z.number().min(1).max(100_000)).default(1),
-  pageSize: wholeNumber().pipe(z.number().min(1).max(100)).default(20),
-});
-export type PagingQuery = z.infer<typeof pagingQuery>;
-
-/** `AuthorView` of `@forum/platform`: a cancelled account has no nickname and no avatar. */
-export const author = z.object({
-  memberId: z.string(),
-  nickname: z.string().nullable(),
-  avatarUrl: z.string().nullable(),
-  cancelled: z.boolean(),
-  isStaff: z.boolean(),
-});
-export type Author = z.infer<typeof author>;
 
 export const quoteView = z.object({
   commentId: z.string(),
@@ -114,5 +99,3 @@ export const myContentRow = z.object({
 });
 export type MyContentRow = z.infer<typeof myContentRow>;
 export const myContentPage = pageSchema(myContentRow);
-
-export const likeTargetKind = z.enum(LIKE_TARGET_KINDS);

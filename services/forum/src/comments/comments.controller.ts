@@ -20,13 +20,14 @@ import {
   commentPosition,
   commentWritten,
   editContentBody,
-  pagingQuery,
   postCommentBody,
   postReplyBody,
   replyPage,
   replyWritten,
 } from './comment.schemas';
-import type { CommentPosition, CommentView, PagingQuery, ReplyView } from './comment.schemas';
+import { pagingQuery } from '../shared/forum.schemas';
+import type { CommentPosition, CommentView, ReplyView } from './comment.schemas';
+import type { PagingQuery } from '../shared/forum.schemas';
 import { CommentsReader } from './comments.reader';
 
 const positionQuery = z.strictObject({ pageSize: wholeNumber().pipe(z.number().min(1).max(100)).default(20) });

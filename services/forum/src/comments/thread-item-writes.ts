@@ -8,7 +8,8 @@ import type { AppConfig } from '@forum/platform';
 import { COUNTER_READERS, TopicCounters } from '../shared/counters';
 import { ReviewCommands } from '../review/review.commands';
 
-import type { Editor } from './comment.decider';
+import { editorOf } from '../shared/editor';
+import type { Editor } from '../shared/editor';
 import { CommentContent } from './comment-content';
 import { COMMENTS_PROJECTION } from './comments.projection';
 import { allVisible } from '../shared/read-your-writes';
@@ -54,13 +55,6 @@ export interface ThreadItemWritten {
   visible: boolean;
   /** True when the item waits in the review queue (ADR 0014). */
   pending?: boolean;
-}
-
-/** The signed-in author of a write (staff act as themselves), or 401. */
-export function editorOf(meta: CommandMetadata): Editor {
-  const { id, kind } = meta.actor;
-  if (!id || (kind !== 'member' && kind !== 'staff')) throw new DomainError('auth.unauthorized');
-  return { id, staff: kind === 'staff' };
 }
 
 /**

@@ -12,8 +12,8 @@ import {
   ValidBody,
   ValidQuery,
 } from '@forum/platform';
-import { pagingQuery } from '../comments/comment.schemas';
-import type { PagingQuery } from '../comments/comment.schemas';
+import { pagingQuery } from '../shared/forum.schemas';
+import type { PagingQuery } from '../shared/forum.schemas';
 import { CreatePollCommand, ManagePollCommand, PollWritten, VotePollCommand } from './poll.commands';
 import { PollReader } from './poll-reader';
 import { createPollBody, staffPollPage, topicPoll, votePollBody } from './poll.schemas';

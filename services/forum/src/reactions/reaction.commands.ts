@@ -7,7 +7,7 @@ import { ProjectionWaiter } from '@forum/event-bus';
 import { EventStore } from '@forum/event-store';
 import { APP_CONFIG, CONTEXT_DB } from '@forum/platform';
 import type { AppConfig } from '@forum/platform';
-import { editorOf } from '../comments/thread-item-writes';
+import { editorOf } from '../shared/editor';
 import { COMMENTS_PROJECTION } from '../comments/comments.projection';
 import { ForumPermissions } from '../shared/forum-permissions';
 import { ForumTargets } from '../shared/forum-targets';

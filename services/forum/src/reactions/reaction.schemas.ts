@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LIKE_TARGET_KINDS, pageSchema } from '@forum/contracts';
-import { author } from '../comments/comment.schemas';
+import { author } from '../shared/forum.schemas';
 
 export const likeState = z.object({ liked: z.boolean(), likeCount: z.number().int(), visible: z.boolean() });
 export const favouriteState = z.object({

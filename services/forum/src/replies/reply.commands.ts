@@ -4,7 +4,8 @@ import type { CommandMetadata } from '@forum/contracts';
 import { DomainError } from '@forum/event-store';
 import { ForumPermissions } from '../shared/forum-permissions';
 import { ForumTargets } from '../shared/forum-targets';
-import { editorOf, threadItemKind, ThreadItemWrites, ThreadItemWritten } from '../comments/thread-item-writes';
+import { threadItemKind, ThreadItemWrites, ThreadItemWritten } from '../comments/thread-item-writes';
+import { editorOf } from '../shared/editor';
 import { ReplyCommand, replyDecider } from './reply.decider';
 
 export interface ReplyWritten {

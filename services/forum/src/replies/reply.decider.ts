@@ -1,6 +1,6 @@
 import type { ReplyEvent } from '@forum/contracts';
 import { Decider, DomainError } from '@forum/event-store';
-import type { Editor } from '../comments/comment.decider';
+import type { Editor } from '../shared/editor';
 
 export interface ReplyState {
   status: 'none' | 'posted' | 'deleted';

@@ -13,8 +13,8 @@ import {
   ValidBody,
   ValidQuery,
 } from '@forum/platform';
-import { pagingQuery as commentPagingQuery } from '../comments/comment.schemas';
-import type { PagingQuery as CommentPagingQuery } from '../comments/comment.schemas';
+import { pagingQuery as commentPagingQuery } from '../shared/forum.schemas';
+import type { PagingQuery as CommentPagingQuery } from '../shared/forum.schemas';
 import { UnlockTopicCommand } from '../unlocks/unlock.commands';
 import {
   EditTopicCommand,
