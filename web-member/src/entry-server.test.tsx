@@ -96,20 +96,32 @@ describe('server render', () => {
     expect(inside.split('The topic body.\\u003c/p')).toHaveLength(2);
   });
 
-  it("preloads the screen's code and only the reader's language catalogue", async () => {
+  it("preloads the screen's code and only the reader's language catalogue: a first page its first part", async () => {
     serve();
     const manifest = {
       'index.html': { file: 'assets/index.js', isEntry: true },
       'src/app/routes/thread.tsx': { file: 'assets/thread.js' },
-      'src/locales/en/translation.ts': { file: 'assets/translation-en.js' },
-      'src/locales/zh/translation.ts': { file: 'assets/translation-zh.js' },
+      'src/app/routes/ask-list.tsx': { file: 'assets/ask-list.js' },
+      'src/locales/en/first.ts': { file: 'assets/first-en.js' },
+      'src/locales/en/more.ts': { file: 'assets/more-en.js' },
+      'src/locales/zh/first.ts': { file: 'assets/first-zh.js' },
+      'src/locales/zh/more.ts': { file: 'assets/more-zh.js' },
     };
-    const result = await render({ ...request, manifest, url: '/thread?topicId=t1' });
-    if (!result.rendered) throw new Error(result.reason);
-    expect(result.headLinks).toContain('href="/assets/thread.js"');
-    expect(result.headLinks).toContain('href="/assets/translation-en.js"');
-    expect(result.headLinks).not.toContain('translation-zh');
-    expect(result.headLinks).not.toContain('assets/index.js');
+    const topic = await render({ ...request, manifest, url: '/thread?topicId=t1' });
+    if (!topic.rendered) throw new Error(topic.reason);
+    expect(topic.headLinks).toContain('href="/assets/thread.js"');
+    expect(topic.headLinks).toContain('href="/assets/first-en.js"');
+    expect(topic.headLinks).not.toContain('more-en');
+    expect(topic.headLinks).not.toContain('-zh');
+    expect(topic.headLinks).not.toContain('assets/index.js');
+
+    // Another screen waits for every text before it hydrates: both parts are preloaded beside its code.
+    const questions = await render({ ...request, manifest, url: '/askList' });
+    if (!questions.rendered) throw new Error(questions.reason);
+    expect(questions.headLinks).toContain('href="/assets/ask-list.js"');
+    expect(questions.headLinks).toContain('href="/assets/first-en.js"');
+    expect(questions.headLinks).toContain('href="/assets/more-en.js"');
+    expect(questions.headLinks).not.toContain('-zh');
   });
 
   it('gives up when a read fails (a closed site): the browser then renders the page itself', async () => {

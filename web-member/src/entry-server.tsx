@@ -23,9 +23,9 @@ import { appState, applySiteInfo, initialAppState, setCurrentLanguage, type Site
  */
 
 /** Public screens rendered on the server, with the module that draws each (its CSS and JS are linked from Vite's manifest). */
-const SERVER_RENDERED: { test: RegExp; module: string }[] = [
-  { test: /^\/$/, module: 'src/app/routes/home.tsx' },
-  { test: /^\/thread$/, module: 'src/app/routes/thread.tsx' },
+const SERVER_RENDERED: { test: RegExp; module: string; firstPage?: true }[] = [
+  { test: /^\/$/, module: 'src/app/routes/home.tsx', firstPage: true },
+  { test: /^\/thread$/, module: 'src/app/routes/thread.tsx', firstPage: true },
   { test: /^\/question$/, module: 'src/app/routes/question.tsx' },
   { test: /^\/askList$/, module: 'src/app/routes/ask-list.tsx' },
   { test: /^\/(help|helpDetail|termsService)$/, module: 'src/app/routes/moderation.tsx' },
@@ -163,8 +163,13 @@ export async function render(request: RenderRequest): Promise<RenderResult> {
   return {
     rendered: true,
     html,
-    // The reader's catalogue is its own chunk in the browser (ADR 37): preloaded beside the screen's code.
-    headLinks: linksFor(request.manifest, [route.module, `src/locales/${language}/translation.ts`]),
+    // The reader's catalogue is its own chunks in the browser (ADR 37): preloaded beside the screen's code, the
+    // first part alone on a first page (home, a topic), both parts on another screen (its route waits for both).
+    headLinks: linksFor(request.manifest, [
+      route.module,
+      `src/locales/${language}/first.ts`,
+      ...(route.firstPage ? [] : [`src/locales/${language}/more.ts`]),
+    ]),
     stateScript: `<script type="application/json" id="${SSR_STATE_ID}">${safeJson(ssr)}</script>`,
     language,
   };

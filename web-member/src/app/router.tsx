@@ -1,4 +1,5 @@
 import { createBrowserRouter, Navigate, type Route, type RouteModule } from '@/lib/router';
+import { withEveryText } from '@/lib/translator';
 import { setTopicDetailPermission } from '@/stores/app-state';
 import { AppLayout } from './layout/app-layout';
 import { RouteError } from './layout/route-error';
@@ -126,6 +127,14 @@ export interface RouterDeps {
   onNavigate: (fullPath: string) => void;
 }
 
+/**
+ * A first page (home, a topic: issue 20's budget) needs only the first part of the reader's catalogue; every other
+ * screen waits for the rest beside its code (`withEveryText`), so it never shows a raw key.
+ */
+function firstPageScreen(path: string, load: LazyRoute): LazyRoute {
+  return path === 'thread' ? load : withEveryText(load);
+}
+
 /** The one route map (ADR 44: our own router's). Every screen is lazy; unknown paths go to the index. */
 export function createRoutes({ onNavigate }: RouterDeps): Route[] {
   return [
@@ -143,18 +152,18 @@ export function createRoutes({ onNavigate }: RouterDeps): Route[] {
         { index: true, lazy: () => import('./routes/home'), handle: { titleKey: 'home.title' } satisfies RouteHandle },
         ...publicScreens.map((screen): Route => ({
           path: screen.path,
-          lazy: builtScreens[screen.path] ?? comingSoon,
+          lazy: firstPageScreen(screen.path, builtScreens[screen.path] ?? comingSoon),
           handle: { titleKey: screen.titleKey },
         })),
         {
           path: CONTROL_BASE.slice(1),
-          lazy: () => import('./routes/user-control-layout'),
+          lazy: withEveryText(() => import('./routes/user-control-layout')),
           handle: { titleKey: 'control.title' } satisfies RouteHandle,
           children: [
             { index: true, element: <Navigate to={`${CONTROL_BASE}/home`} replace /> },
             ...controlScreens.map((screen): Route => ({
               path: screen.path,
-              lazy: builtControlScreens[screen.path] ?? comingSoon,
+              lazy: withEveryText(builtControlScreens[screen.path] ?? comingSoon),
               handle: { titleKey: screen.titleKey },
             })),
           ],

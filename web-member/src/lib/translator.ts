@@ -20,6 +20,11 @@ export interface I18n {
    * again renders every text again (what the page does when dates move to the reader's time zone).
    */
   changeLanguage(language: Language): Promise<void>;
+  /**
+   * Loads the rest of the language's texts when only a first page's part is here (the browser's first load):
+   * what a screen other than home and a topic waits for before it shows (`loadEveryText`).
+   */
+  loadEveryText(): Promise<void>;
   /** Bumped by each `changeLanguage`: what `useTranslation` re-renders on. */
   readonly revision: number;
   on(event: 'languageChanged', listener: (language: Language) => void): void;
@@ -27,16 +32,58 @@ export interface I18n {
 }
 
 type CatalogueLoader = (language: Language) => Promise<Catalogue>;
+type PartLoader = (language: Language) => Promise<Partial<Catalogue>>;
 
-/** Each language's catalogue is its own chunk. */
-export const loadCatalogue: CatalogueLoader = (language) =>
+/**
+ * Each language's catalogue is two chunks (issue 20): the texts of a first page (home, a topic) and of the site
+ * around every screen, and the rest (the member's own screens, Q&A, messages, the member card…), about 5 KB gzip
+ * that a first page does not load.
+ */
+const loadFirstPart: PartLoader = (language) =>
   language === 'zh'
-    ? import('@/locales/zh/translation').then((module) => module.zh)
-    : import('@/locales/en/translation').then((module) => module.en);
+    ? import('@/locales/zh/first').then((module) => module.firstZh)
+    : import('@/locales/en/first').then((module) => module.firstEn);
+const loadMorePart: PartLoader = (language) =>
+  language === 'zh'
+    ? import('@/locales/zh/more').then((module) => module.moreZh)
+    : import('@/locales/en/more').then((module) => module.moreEn);
 
-/** The browser's texts: the reader's catalogue first, then the translator. */
-export async function loadI18n(language: Language): Promise<I18n> {
-  return createTranslator(language, { [language]: await loadCatalogue(language) }, loadCatalogue);
+/** A language's whole catalogue (both parts): what a change of language loads. */
+export const loadCatalogue: CatalogueLoader = (language) =>
+  Promise.all([loadFirstPart(language), loadMorePart(language)]).then(
+    ([first, more]) => ({ ...first, ...more }) as Catalogue,
+  );
+
+/** The browser's translator, from the moment it starts loading (screens' loaders may ask before it is ready). */
+let browserTexts: { language: Language; i18n: Promise<I18n> } | null = null;
+
+/** The browser's texts: the first part of the reader's catalogue, then the translator. */
+export function loadI18n(language: Language): Promise<I18n> {
+  const i18n = loadFirstPart(language).then((first) =>
+    createTranslator(language, { [language]: first as Catalogue }, loadCatalogue, {
+      partial: [language],
+      loadRest: loadMorePart,
+    }),
+  );
+  browserTexts = { language, i18n };
+  return i18n;
+}
+
+/**
+ * Every text of the reader's language, before a screen other than home and a topic shows (its route's loader and
+ * the lazy dialogs of a first page wait for it beside their code, so no screen shows a raw key). At once where
+ * every text is at hand: the server's renders, the tests, a browser that has it already.
+ */
+export function loadEveryText(): Promise<void> {
+  if (!browserTexts) return Promise.resolve();
+  // The rest starts loading now, beside the first part and the screen's code, not after them.
+  loadMorePart(browserTexts.language).catch(() => undefined);
+  return browserTexts.i18n.then((i18n) => i18n.loadEveryText());
+}
+
+/** `loadEveryText`'s wait beside a lazy module's own. */
+export function withEveryText<T>(load: () => Promise<T>): () => Promise<T> {
+  return () => Promise.all([load(), loadEveryText()]).then(([module]) => module);
 }
 
 const PLACEHOLDER = /\{\{(\w+)\}\}/g;
@@ -58,8 +105,29 @@ export function createTranslator(
   initial: Language,
   catalogues: Partial<Record<Language, Catalogue>>,
   load: CatalogueLoader = loadCatalogue,
+  /** Languages given only in part, and where their other part comes from. */
+  rest?: { partial: Language[]; loadRest: PartLoader },
 ): I18n {
   const loaded = { ...catalogues };
+  const partial = new Set(rest?.partial ?? []);
+  const completing = new Map<Language, Promise<void>>();
+  // Whether a screen has asked for every text: then a language switched to (back) gets every text too.
+  let everyTextAsked = false;
+  const complete = (language: Language): Promise<void> => {
+    everyTextAsked = true;
+    if (!rest || !partial.has(language)) return Promise.resolve();
+    let pending = completing.get(language);
+    if (!pending) {
+      pending = rest.loadRest(language).then((more) => {
+        loaded[language] = { ...loaded[language], ...more } as Catalogue;
+        partial.delete(language);
+      });
+      // A failed load (the network) is tried again by the next screen that asks.
+      pending.catch(() => completing.delete(language));
+      completing.set(language, pending);
+    }
+    return pending;
+  };
   const listeners = new Set<(language: Language) => void>();
   let plurals = new Intl.PluralRules(initial);
   const i18n: I18n = {
@@ -77,11 +145,13 @@ export function createTranslator(
       );
     },
     async changeLanguage(language) {
-      loaded[language] ??= await load(language);
+      if (!loaded[language]) loaded[language] = await load(language);
+      else if (everyTextAsked) await complete(language);
       Object.assign(i18n, { language, revision: i18n.revision + 1 });
       plurals = new Intl.PluralRules(language);
       for (const listener of [...listeners]) listener(language);
     },
+    loadEveryText: () => complete(i18n.language),
     on: (_event, listener) => void listeners.add(listener),
     off: (_event, listener) => void listeners.delete(listener),
   };

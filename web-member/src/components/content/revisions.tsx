@@ -1,9 +1,9 @@
 import './revisions.css';
 import { lazy, Suspense, useRef, useState } from 'react';
-import { useTranslation } from '@/lib/translator';
+import { useTranslation, withEveryText } from '@/lib/translator';
 
-const RevisionsDialog = lazy(() =>
-  import('./revisions-dialog').then((module) => ({ default: module.RevisionsDialog })),
+const RevisionsDialog = lazy(
+  withEveryText(() => import('./revisions-dialog').then((module) => ({ default: module.RevisionsDialog }))),
 );
 
 /** One piece of a revision as the server sends it: text, or a hidden block (text only once the reader opened it). */

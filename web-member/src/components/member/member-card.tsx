@@ -13,10 +13,11 @@ import {
   type PointerEvent,
   type ReactNode,
 } from 'react';
-import { useTranslation } from '@/lib/translator';
+import { useTranslation, withEveryText } from '@/lib/translator';
 import { api } from '@/lib/api/client';
 
-const loadBody = () => import('./member-card-body');
+// The card's texts (follow, messages, Q&A) are not in a first page's part of the catalogue: they load beside its code.
+const loadBody = withEveryText(() => import('./member-card-body'));
 const MemberCardBody = lazy(() => loadBody().then((module) => ({ default: module.MemberCardBody })));
 
 /** How long the pointer rests on a name before its card opens, and may wander off it before the card closes. */

@@ -1,9 +1,9 @@
 import { lazy, Suspense, useState } from 'react';
-import { useTranslation } from '@/lib/translator';
+import { useTranslation, withEveryText } from '@/lib/translator';
 import { useAssistantStatus } from '../api/assistant-status';
 
-const AssistantDialog = lazy(() =>
-  import('./assistant-dialog').then((module) => ({ default: module.AssistantDialog })),
+const AssistantDialog = lazy(
+  withEveryText(() => import('./assistant-dialog').then((module) => ({ default: module.AssistantDialog }))),
 );
 
 /**

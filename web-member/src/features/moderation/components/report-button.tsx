@@ -1,10 +1,12 @@
 import { lazy, Suspense, useRef, useState } from 'react';
-import { useTranslation } from '@/lib/translator';
+import { useTranslation, withEveryText } from '@/lib/translator';
 import { toast } from '@/components/ui/toast-store';
 import { useAppState, useFeatureSwitch } from '@/stores/app-state';
 import type { ReportKind } from '../api/moderation';
 
-const ReportDialog = lazy(() => import('./report-dialog').then((module) => ({ default: module.ReportDialog })));
+const ReportDialog = lazy(
+  withEveryText(() => import('./report-dialog').then((module) => ({ default: module.ReportDialog }))),
+);
 
 export const REASON_MAX_LENGTH = 500;
 
