@@ -50,8 +50,8 @@ export const MESSAGING_PROJECTIONS: ProjectionDefinition[] = [
 ];
 
 /**
- * The messaging context (DOMAIN §9): private messages, reminders built from other contexts' events, staff
- * system notifications, unread counts with live push, email notifications.
+ * The messaging context (docs/rules/messaging.md): private messages, reminders built from other contexts' events,
+ * staff system notifications, unread counts with live push, email notifications.
  */
 @Module({
   imports: [EventSourcingModule.forContext({ context: 'messaging', projections: MESSAGING_PROJECTIONS })],
