@@ -1,4 +1,4 @@
-/** The interface languages: Chinese for any value starting with `zh`, English otherwise (docs/rules/web.md, Language). */
+/** The interface languages: Chinese for a value starting with `zh`, English otherwise (docs/rules/web.md, Language). */
 export type Language = 'zh' | 'en';
 
 /** localStorage key of the member's explicit choice; it holds a locale id such as `zh_CN`. */
