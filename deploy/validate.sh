@@ -153,6 +153,10 @@ for (const name of backends) {
   check(!!route && route.host === name && route.port === String(e.PORT ?? 3000), `${name}: nginx routes /api/${service}/ to ${name}:${e.PORT ?? 3000}`);
 }
 for (const [ctx, { host }] of routes) if (!backends.includes(host)) fail(`nginx routes /api/${ctx}/ to ${host}, which is not a backend service in docker-compose.yml`);
+// The one description of the contexts (ADR 0046): `npm run start:cluster` runs exactly what compose runs.
+const { CONTEXTS } = require(path.resolve('deploy/cluster/topology.mjs'));
+const described = CONTEXTS.map((c) => c.name).sort().join(', ');
+check(described === [...backends].sort().join(', '), `deploy/cluster/topology.mjs describes the backend services of docker-compose.yml (${described})`);
 process.exit(bad ? 1 : 0);
 EOF
 else
@@ -260,6 +264,11 @@ lock_check "runtime stage" "$TMP/npm-runtime" --omit=dev --workspaces=false
 
 # ---------------------------------------------------------------------------------------------
 section "nginx (deploy/docker/nginx.conf)"
+if out=$("$NODE" deploy/cluster/nginx.mjs --check 2>&1); then
+  pass "the \$api_upstream map is the one deploy/cluster/topology.mjs generates"
+else
+  fail "$out"
+fi
 if ! command -v nginx >/dev/null 2>&1; then
   if [ "$(id -u)" -eq 0 ] && command -v apt-get >/dev/null 2>&1; then
     note "installing Debian's nginx"
@@ -304,7 +313,7 @@ EOF
   sed -E \
     -e "s#^(\s*)listen 80;#\1listen 127.0.0.1:$WEB_PORT;#" \
     -e "s#^(\s*)root /usr/share/nginx/html;#\1root $N/html;#" \
-    -e "s#^(\s*~\^/api/[a-z-]+\(/\|\\$\)\s+)[a-z0-9-]+:[0-9]+;#\1127.0.0.1:$STUB_PORT;#" \
+    -e "s#^(\s*[~/][^ ]*\s+)[a-z0-9-]+:3000;#\1127.0.0.1:$STUB_PORT;#" \
     deploy/docker/nginx.conf >"$N/conf.d/default.conf"
   for required in "listen 127.0.0.1:$WEB_PORT;" "root $N/html;" "127.0.0.1:$STUB_PORT;"; do
     grep -qF "$required" "$N/conf.d/default.conf" || fail "nginx.conf: could not adapt it for the test (no '$required' after substitution)"
@@ -375,6 +384,11 @@ const get = async (path, init = {}) => {
     const docs = await get(from);
     const url = docs.status === 200 ? JSON.parse(docs.text).url : docs.status;
     check(url === to, `${from} -> service ${to} (${url})`);
+  }
+  for (const path of ['/baseInfo', '/refreshToken', '/robots.txt', '/sitemap.xml', '/statistic/add', '/feeds/questions.xml']) {
+    const res = await get(path);
+    const url = res.status === 200 ? JSON.parse(res.text).url : res.status;
+    check(url === path, `${path} reaches its service (${url})`);
   }
   for (const path of ['/api/metrics', '/api/ready', '/api/docs', '/api/nosuchcontext/x', '/api/forumx/topics', '/api/wallet/peer/transfer']) {
     const res = await get(path);

@@ -1,0 +1,66 @@
+// The one description of the distributed mode's shape: which contexts run, how many replicas each has on this
+// machine (`npm run start:cluster`), their ports, and which public paths nginx sends to which context. Read by
+// deploy/cluster/start.mjs (the processes), deploy/cluster/nginx.mjs (the `$api_upstream` map of
+// deploy/docker/nginx.conf and the cluster's own nginx config) and deploy/validate.sh (docker-compose.yml's
+// backend services must be exactly these contexts). ADR 0046.
+
+/**
+ * Each context: its replicas under `npm run start:cluster`, and its first HTTP port there (replica r listens on
+ * `port + r`, its peer-command TCP port on `port + PEER_OFFSET + r`). In docker-compose.yml every context is one
+ * service on port 3000 (peer port 3100), scaled with `--scale`.
+ */
+export const CONTEXTS = [
+  { name: 'forum', replicas: 2, port: 4010 },
+  { name: 'identity', replicas: 2, port: 4020 },
+  { name: 'wallet', replicas: 2, port: 4030 },
+  { name: 'moderation', replicas: 1, port: 4040 },
+  { name: 'messaging', replicas: 1, port: 4050 },
+  { name: 'qa', replicas: 1, port: 4060 },
+  { name: 'search', replicas: 1, port: 4070 },
+  { name: 'assistant', replicas: 1, port: 4080 },
+];
+
+export const PEER_OFFSET = 500;
+
+/** Where each context listens inside the compose network (`<name>:3000`, peers on 3100). */
+export const COMPOSE_PORT = 3000;
+
+/**
+ * The public paths that reach a service, in nginx `map` syntax (a plain string is an exact match, `~` a regex; the first match wins), in order.
+ * A string is a comment line of the generated map.
+ */
+export const ROUTES = [
+  ...CONTEXTS.map(({ name }) => ({ match: `~^/api/${name}(/|$)`, context: name })),
+  '# Stored files: every service mounts the files volume; identity (avatars) serves them.',
+  { match: '~^/api/files/', context: 'identity' },
+  "# The member site's fixed calls at the root.",
+  { match: '/baseInfo', context: 'moderation' },
+  { match: '/refreshToken', context: 'identity' },
+  { match: '~^/statistic/', context: 'moderation' },
+  '# What crawlers and feed readers fetch: the forum holds the index, each context its own files.',
+  { match: '/robots.txt', context: 'forum' },
+  { match: '/sitemap.xml', context: 'forum' },
+  { match: '~^/sitemap/questions/', context: 'qa' },
+  { match: '~^/feeds/questions\\.xml$', context: 'qa' },
+  { match: '~^/(sitemap|feeds)/', context: 'forum' },
+];
+
+/** Every process of the cluster: one per replica, with its ports. */
+export function replicas() {
+  return CONTEXTS.flatMap(({ name, replicas: count, port }) =>
+    Array.from({ length: count }, (_, r) => ({
+      context: name,
+      replica: r + 1,
+      port: port + r,
+      peerPort: port + PEER_OFFSET + r,
+    })),
+  );
+}
+
+/**
+ * PEER_URLS for the cluster: one address per context (`@nestjs/microservices` TCP takes one host), its first
+ * replica's. Spreading peer commands over replicas is left for later (ADR 0046).
+ */
+export function clusterPeerUrls(host = '127.0.0.1') {
+  return CONTEXTS.map(({ name, port }) => `${name}=tcp://${host}:${port + PEER_OFFSET}`).join(',');
+}
