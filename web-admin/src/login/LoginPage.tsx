@@ -15,7 +15,8 @@ import {
   useTranslate,
 } from 'react-admin';
 import type { LoginParams } from '../providers/auth-provider';
-import type { AdminDataProvider, Captcha } from '../providers/data-provider';
+import type { AdminDataProvider } from '../providers/data-provider';
+import type { Captcha } from './login-api';
 
 /** Errors after which the server wants a (new) captcha: every captcha is single-use, right or wrong. */
 const CAPTCHA_ERRORS = new Set(['identity.captcha_required', 'identity.captcha_invalid']);

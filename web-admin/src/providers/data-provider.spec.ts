@@ -4,6 +4,7 @@ import { fakeApi, testClient } from '../testing/fake-api';
 import { membersApi } from '../resources/members';
 import { outboxApi } from '../resources/outbox';
 import { rolesApi } from '../resources/roles';
+import { providerOver } from '../testing/provider-over';
 import { createDataProvider } from './data-provider';
 
 const topicRow = (overrides: Record<string, unknown> = {}) => ({
@@ -14,17 +15,8 @@ const topicRow = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
-function setup(routes: Parameters<typeof fakeApi>[0] = {}, clientOptions: Parameters<typeof testClient>[1] = {}) {
-  const api = fakeApi(routes);
-  const { httpClient } = testClient(api, clientOptions);
-  let key = 0;
-  const dataProvider = createDataProvider({
-    apiUrl: '/api',
-    httpClient,
-    resources: { topics: { path: 'forum/topics', pagingOnly: true } },
-    newIdempotencyKey: () => `key-${++key}`,
-  });
-  return { api, dataProvider };
+function setup(routes: Parameters<typeof fakeApi>[0] = {}, client: Parameters<typeof testClient>[1] = {}) {
+  return providerOver(routes, { resources: { topics: { path: 'forum/topics', pagingOnly: true } }, client });
 }
 
 describe('dataProvider: generic methods', () => {
@@ -130,40 +122,7 @@ describe('dataProvider: the headers every call carries', () => {
   });
 });
 
-describe('dataProvider: domain verbs are commands of their own', () => {
-  it('pinTopic(id, weight) posts the weight to the topic', async () => {
-    const { api, dataProvider } = setup({ 'POST /api/forum/topics/t-1/pin': { json: { topicId: 't-1', version: 3 } } });
-    expect(await dataProvider.pinTopic('t-1', 50)).toEqual({ data: { topicId: 't-1', version: 3 } });
-    expect(api.requests[0]).toMatchObject({ method: 'POST', body: '{"weight":50}' });
-    expect(api.requests[0]!.headers).toMatchObject({
-      'idempotency-key': 'key-1',
-      'bbs-xsrf-token': 'csrf-secret-0123456789',
-    });
-  });
-
-  it('resolveReport(id, {outcome, result, remark}) posts the decision', async () => {
-    const { api, dataProvider } = setup({
-      'POST /api/moderation/staff/reports/r-7/resolve': { json: { reportId: 'r-7' } },
-    });
-    await dataProvider.resolveReport('r-7', { outcome: 'successful', result: 'Removed', remark: 'spam ring' });
-    expect(JSON.parse(api.requests[0]!.body!)).toEqual({
-      outcome: 'successful',
-      result: 'Removed',
-      remark: 'spam ring',
-    });
-  });
-
-  it('adjustBalance(memberId, {amountFen, reason}) posts integer fen, with a caller-chosen idempotency key', async () => {
-    const { api, dataProvider } = setup({ 'POST /api/wallet/accounts/m-1/adjustments': { json: { entryId: 'e-1' } } });
-    await dataProvider.adjustBalance(
-      'm-1',
-      { amountFen: -1250, reason: 'Refund of a duplicate charge' },
-      { idempotencyKey: 'retry-me' },
-    );
-    expect(JSON.parse(api.requests[0]!.body!)).toEqual({ amountFen: -1250, reason: 'Refund of a duplicate charge' });
-    expect(api.requests[0]!.headers['idempotency-key']).toBe('retry-me');
-  });
-
+describe('dataProvider: the dashboard’s reads, composed from two contexts', () => {
   it('reads the pipeline status and the forum figures for the dashboard', async () => {
     const { dataProvider } = setup({
       'GET /api/ops/status': { json: { outboxBacklog: 2, projectorLag: 5, groups: [] } },
@@ -211,19 +170,9 @@ describe('dataProvider: errors', () => {
   });
 });
 
-describe('dataProvider: accounts and settings (issue 3)', () => {
-  function consoleSetup(routes: Parameters<typeof fakeApi>[0]) {
-    const api = fakeApi(routes);
-    const { httpClient } = testClient(api);
-    let key = 0;
-    const dataProvider = createDataProvider({
-      apiUrl: '/api',
-      httpClient,
-      resources: { members: membersApi, roles: rolesApi, outbox: outboxApi },
-      newIdempotencyKey: () => `key-${++key}`,
-    });
-    return { api, dataProvider };
-  }
+describe('dataProvider: resources with a config of their own (issue 3)', () => {
+  const consoleSetup = (routes: Parameters<typeof fakeApi>[0]) =>
+    providerOver(routes, { resources: { members: membersApi, roles: rolesApi, outbox: outboxApi } });
   const query = (url: string) => Object.fromEntries(new URL(url, 'http://x').searchParams);
 
   it('lists members with the search and state as query parameters of their own, and no sort', async () => {
@@ -239,35 +188,6 @@ describe('dataProvider: accounts and settings (issue 3)', () => {
     expect(result).toEqual({ data: [member], total: 31 });
     expect(api.requests[0]!.url.split('?')[0]).toBe('/api/identity/staff/members');
     expect(query(api.requests[0]!.url)).toEqual({ page: '2', pageSize: '10', q: 'ad', state: 'enabled' });
-  });
-
-  it('enables and disables a member, grants a role with its end or for good, and revokes it', async () => {
-    const { api, dataProvider } = consoleSetup({
-      'POST /api/identity/members/m%2F1/state': { json: { id: 'm/1', state: 'disabled' } },
-      'POST /api/identity/members/m-1/roles': { json: [] },
-      'DELETE /api/identity/members/m-1/roles/vip': { status: 204 },
-      'GET /api/identity/members/m-1/roles': {
-        json: [{ roleId: 'vip', name: 'VIP', kind: 'member', validUntil: null, expired: false }],
-      },
-    });
-    expect(await dataProvider.setMemberState('m/1', 'disabled')).toEqual({ data: { id: 'm/1', state: 'disabled' } });
-    await dataProvider.grantRole('m-1', { roleId: 'vip', validUntil: '2027-01-01T00:00:00.000Z' });
-    await dataProvider.grantRole('m-1', { roleId: 'vip', validUntil: null });
-    await dataProvider.revokeRole('m-1', 'vip');
-    expect(await dataProvider.memberRoles('m-1')).toEqual([
-      { roleId: 'vip', name: 'VIP', kind: 'member', validUntil: null, expired: false },
-    ]);
-    expect(api.requests.map((request) => [request.method, request.url, request.body])).toEqual([
-      ['POST', '/api/identity/members/m%2F1/state', '{"state":"disabled"}'],
-      ['POST', '/api/identity/members/m-1/roles', '{"roleId":"vip","validUntil":"2027-01-01T00:00:00.000Z"}'],
-      ['POST', '/api/identity/members/m-1/roles', '{"roleId":"vip","validUntil":null}'],
-      ['DELETE', '/api/identity/members/m-1/roles/vip', undefined],
-      ['GET', '/api/identity/members/m-1/roles', undefined],
-    ]);
-    for (const request of api.requests.slice(0, 4)) {
-      expect(request.headers['idempotency-key']).toMatch(/^key-\d$/);
-      expect(request.headers['bbs-xsrf-token']).toBe('csrf-secret-0123456789');
-    }
   });
 
   it('reads roles from the whole list (there is no per-role read) and writes only the fields the API takes', async () => {
@@ -333,39 +253,8 @@ describe('dataProvider: accounts and settings (issue 3)', () => {
     expect(query(api.requests[0]!.url)).toEqual({ page: '1', pageSize: '20', channel: 'sms' });
   });
 
-  it('reads the settings and PATCHes the changes, answering the settings after them', async () => {
-    const { api, dataProvider } = consoleSetup({
-      'GET /api/moderation/settings': { json: { title: 'Forum' } },
-      'PATCH /api/moderation/settings': { json: { title: 'Forum', switches: { login: { enabled: false } } } },
-    });
-    expect(await dataProvider.siteSettings()).toEqual({ title: 'Forum' });
-    const saved = await dataProvider.changeSettings({ switches: { login: { enabled: false, message: 'Later.' } } });
-    expect(saved).toEqual({ title: 'Forum', switches: { login: { enabled: false } } });
-    expect(api.requests[1]).toMatchObject({
-      method: 'PATCH',
-      url: '/api/moderation/settings',
-      body: '{"switches":{"login":{"enabled":false,"message":"Later."}}}',
-    });
-    expect(api.requests[1]!.headers['bbs-xsrf-token']).toBe('csrf-secret-0123456789');
-  });
-
   it('takes an id from `_id` when that is all a row has', async () => {
     const { dataProvider } = consoleSetup({ 'GET /api/things': { json: { items: [{ _id: 'a-1' }], total: 1 } } });
     expect((await dataProvider.getList('things', { pagination: { page: 1, perPage: 5 } })).data[0]!.id).toBe('a-1');
-  });
-
-  it('puts a third-party login provider’s client secret to identity', async () => {
-    const { api, dataProvider } = consoleSetup({
-      'PUT /api/identity/oauth/providers/git%20hub/secret': { status: 204 },
-    });
-    await dataProvider.setOAuthClientSecret('git hub', 's3cret');
-    expect(api.requests[0]).toMatchObject({ method: 'PUT', body: '{"clientSecret":"s3cret"}' });
-    expect(api.requests[0]!.headers['bbs-xsrf-token']).toBe('csrf-secret-0123456789');
-  });
-
-  it('fetches a captcha', async () => {
-    const captcha = { captchaKey: 'k-1', image: 'data:image/svg+xml;base64,PHN2Zz4=', expiresInSeconds: 120 };
-    const { dataProvider } = consoleSetup({ 'GET /api/identity/captcha': { json: captcha } });
-    expect(await dataProvider.captcha()).toEqual(captcha);
   });
 });

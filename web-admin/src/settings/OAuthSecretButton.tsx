@@ -3,7 +3,8 @@ import KeyIcon from '@mui/icons-material/Key';
 import { useQueryClient } from '@tanstack/react-query';
 import { useWatch } from 'react-hook-form';
 import { useDataProvider, useSourceContext, useTranslate } from 'react-admin';
-import type { AdminDataProvider, SiteSettingsDocument } from '../providers/data-provider';
+import type { AdminDataProvider } from '../providers/data-provider';
+import type { SiteSettingsDocument } from './settings-api';
 import { SETTINGS_QUERY_KEY } from './settings-query';
 import { SecretDialog, useSecret } from './SecretDialog';
 

@@ -15,7 +15,8 @@ import {
   useNotify,
   useTranslate,
 } from 'react-admin';
-import type { AdminDataProvider, SiteSettingsDocument } from '../providers/data-provider';
+import type { AdminDataProvider } from '../providers/data-provider';
+import type { SiteSettingsDocument } from './settings-api';
 import { SettingInput } from './SettingInput';
 import { SETTINGS_QUERY_KEY } from './settings-query';
 import {

@@ -5,7 +5,8 @@ import type { DataProvider } from 'react-admin';
 import type { HttpClient } from '../api/http-client';
 import { createI18nProvider } from '../i18n/i18n-provider';
 import { createDataProvider } from '../providers/data-provider';
-import type { AdminDataProvider, ResourceConfig } from '../providers/data-provider';
+import type { AdminDataProvider } from '../providers/data-provider';
+import type { ResourceConfig } from '../providers/rest-resource';
 import { fakeApi, memoryStorage, testClient } from './fake-api';
 
 export interface RenderAdminOptions {

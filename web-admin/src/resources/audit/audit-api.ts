@@ -1,6 +1,22 @@
 import type { DataProvider } from 'react-admin';
 import type { HttpClient } from '../../api/http-client';
-import type { ResourceConfig } from '../../providers/data-provider';
+import type { ProviderContext } from '../../providers/provider-context';
+import type { ResourceConfig } from '../../providers/rest-resource';
+
+export interface OpsStatus {
+  outboxBacklog: number;
+  projectorLag: number;
+  groups: { group: string; lag: number }[];
+}
+
+/** The pipeline's status (the dashboard's and the operations page's), part of every console provider. */
+export interface OpsVerbs {
+  opsStatus(): Promise<OpsStatus>;
+}
+
+export function opsVerbs({ read }: ProviderContext): OpsVerbs {
+  return { opsStatus: () => read<OpsStatus>('ops/status') };
+}
 
 /** `GET /api/moderation/staff/audit-log?page&pageSize&sort&filter`: every staff action, sorted and filtered by the server. */
 export const auditLogApi: ResourceConfig = { path: 'moderation/staff/audit-log', idField: 'id' };

@@ -1,7 +1,10 @@
 import { HttpError } from 'react-admin';
 import type { GetListParams, GetManyParams, GetOneParams, Identifier, RaRecord } from 'react-admin';
 import type { HttpClient } from '../../api/http-client';
-import type { AdminDataProvider, ResourceConfig } from '../../providers/data-provider';
+import type { AdminDataProvider } from '../../providers/data-provider';
+import { segment } from '../../providers/provider-context';
+import type { CommandOptions, ProviderContext } from '../../providers/provider-context';
+import type { ResourceConfig } from '../../providers/rest-resource';
 import { revisionVerbs } from '../revisions/revisions-api';
 import type { RevisionsDataProvider } from '../revisions/revisions-api';
 
@@ -20,6 +23,34 @@ export const tagsApi: ResourceConfig = {
   createFields: ['name', 'parentId', 'sort'],
   updateFields: ['name', 'parentId', 'sort'],
 };
+
+export interface ForumStats {
+  topicsToday: number;
+  topicsTotal: number;
+}
+
+/** A row of the forum's nickname lookup (the editor's `@` suggestions). */
+export interface MemberSuggestion {
+  memberId: string;
+  nickname: string;
+  avatarUrl: string | null;
+}
+
+/** The forum's part of every console provider: the pin, the dashboard's figures and the member lookup. */
+export interface ForumVerbs {
+  pinTopic(topicId: Identifier, weight: number, options?: CommandOptions): Promise<{ data: unknown }>;
+  forumStats(): Promise<ForumStats>;
+  /** Members whose nickname starts with `prefix` (`GET /api/forum/members/lookup`: any signed-in account). */
+  lookupMembers(prefix: string, limit?: number): Promise<MemberSuggestion[]>;
+}
+
+export function forumVerbs({ read, command }: ProviderContext): ForumVerbs {
+  return {
+    pinTopic: (topicId, weight, options) => command(`forum/topics/${segment(topicId)}/pin`, { weight }, options),
+    forumStats: () => read<ForumStats>('forum/stats'),
+    lookupMembers: (prefix, limit = 10) => read<MemberSuggestion[]>('forum/members/lookup', { prefix, limit }),
+  };
+}
 
 export type TopicStatus = 'all' | 'live' | 'deleted';
 

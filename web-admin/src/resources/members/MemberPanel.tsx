@@ -14,7 +14,8 @@ import {
   useTranslate,
 } from 'react-admin';
 import { mayOpen } from '../../api/staff-permissions';
-import type { AdminDataProvider, MemberRole } from '../../providers/data-provider';
+import type { AdminDataProvider } from '../../providers/data-provider';
+import type { MemberRole } from './members-api';
 import { GrantRoleDialog } from './GrantRoleDialog';
 import type { StaffMember } from './member';
 

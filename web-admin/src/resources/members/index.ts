@@ -1,6 +1,6 @@
 import { lazy } from 'react';
 import MemberIcon from '@mui/icons-material/People';
-import type { ResourceConfig } from '../../providers/data-provider';
+import type { ResourceConfig } from '../../providers/rest-resource';
 
 /** The console's member list: search (`q`) and filters as query parameters of their own, newest first. */
 export const membersApi: ResourceConfig = {

@@ -23,10 +23,10 @@ import {
   useRecordContext,
   useTranslate,
 } from 'react-admin';
-import type { AdminDataProvider, ReportOutcome } from '../../providers/data-provider';
+import type { AdminDataProvider } from '../../providers/data-provider';
 import { useStaffCommand } from '../staff-rows';
 import { REPORT_KINDS, REPORT_STATUSES } from './moderation-api';
-import type { ReportRow } from './moderation-api';
+import type { ReportOutcome, ReportRow } from './moderation-api';
 import { MemberField } from '../../fields/MemberField';
 
 /** Handle a pending report: the outcome, the result the reporter reads, an internal remark, and for a successful complaint whether to delete the content. */

@@ -1,5 +1,31 @@
-import type { RaRecord } from 'react-admin';
-import type { ResourceConfig } from '../../providers/data-provider';
+import type { Identifier, RaRecord } from 'react-admin';
+import { segment } from '../../providers/provider-context';
+import type { CommandOptions, ProviderContext } from '../../providers/provider-context';
+import type { ResourceConfig } from '../../providers/rest-resource';
+
+export type ReportOutcome = 'successful' | 'failed';
+
+export interface ResolveReportInput {
+  outcome: ReportOutcome;
+  /** Shown to the member who reported. */
+  result: string;
+  /** Internal note for other staff. */
+  remark?: string;
+  /** A successful complaint may delete the reported content in the same action. */
+  contentAction?: 'none' | 'delete';
+}
+
+/** Moderation's part of every console provider: deciding a report. */
+export interface ReportVerbs {
+  resolveReport(reportId: Identifier, input: ResolveReportInput, options?: CommandOptions): Promise<{ data: unknown }>;
+}
+
+export function reportVerbs({ command }: ProviderContext): ReportVerbs {
+  return {
+    resolveReport: (reportId, input, options) =>
+      command(`moderation/staff/reports/${segment(reportId)}/resolve`, input, options),
+  };
+}
 
 /** `GET /api/moderation/staff/reports?page&pageSize&status&kind`: the report queue, newest first. */
 export const reportsApi: ResourceConfig = {

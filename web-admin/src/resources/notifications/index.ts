@@ -1,6 +1,6 @@
 import { lazy } from 'react';
 import NotificationIcon from '@mui/icons-material/Campaign';
-import type { ResourceConfig } from '../../providers/data-provider';
+import type { ResourceConfig } from '../../providers/rest-resource';
 
 /**
  * Staff broadcasts (messaging context, `content.manage`): a page at a time from the server, newest first; the

@@ -1,6 +1,6 @@
 import { lazy } from 'react';
 import OutboxIcon from '@mui/icons-material/Sms';
-import type { ResourceConfig } from '../../providers/data-provider';
+import type { ResourceConfig } from '../../providers/rest-resource';
 
 /** The development SMS/email outbox; the only filter is `channel`. */
 export const outboxApi: ResourceConfig = { path: 'identity/staff/outbox', queryFilters: ['channel'] };

@@ -1,6 +1,7 @@
 import type { Identifier, RaRecord } from 'react-admin';
 import type { HttpClient } from '../../api/http-client';
-import type { AdminDataProvider, ResourceConfig } from '../../providers/data-provider';
+import type { AdminDataProvider } from '../../providers/data-provider';
+import type { ResourceConfig } from '../../providers/rest-resource';
 
 /** `GET /api/forum/staff/polls?page&pageSize`: every poll, newest first, deleted ones too, with counts. */
 export const pollsApi: ResourceConfig = { path: 'forum/staff/polls', idField: 'id', pagingOnly: true };

@@ -1,7 +1,8 @@
 import { HttpError } from 'react-admin';
 import type { GetListParams, GetManyParams, GetOneParams, Identifier, RaRecord } from 'react-admin';
 import type { HttpClient } from '../../api/http-client';
-import type { AdminDataProvider, ResourceConfig } from '../../providers/data-provider';
+import type { AdminDataProvider } from '../../providers/data-provider';
+import type { ResourceConfig } from '../../providers/rest-resource';
 import { flattenTags } from '../forum/forum-api';
 import type { TagRow } from '../forum/forum-api';
 import { revisionVerbs } from '../revisions/revisions-api';

@@ -1,6 +1,6 @@
 import { lazy } from 'react';
 import RoleIcon from '@mui/icons-material/AdminPanelSettings';
-import type { ResourceConfig } from '../../providers/data-provider';
+import type { ResourceConfig } from '../../providers/rest-resource';
 
 /** `GET /api/identity/roles` answers the whole list and has no per-role read; bodies are strict. */
 export const rolesApi: ResourceConfig = {

@@ -1,6 +1,26 @@
-import type { DataProvider, GetListParams, GetOneParams, RaRecord } from 'react-admin';
+import type { DataProvider, GetListParams, GetOneParams, Identifier, RaRecord } from 'react-admin';
 import type { HttpClient } from '../../api/http-client';
-import type { ResourceConfig } from '../../providers/data-provider';
+import { segment } from '../../providers/provider-context';
+import type { CommandOptions, ProviderContext } from '../../providers/provider-context';
+import type { ResourceConfig } from '../../providers/rest-resource';
+
+export interface AdjustBalanceInput {
+  /** Signed integer fen: positive credits, negative debits. */
+  amountFen: number;
+  reason: string;
+}
+
+/** The wallet's part of every console provider: a staff adjustment of a member's balance. */
+export interface BalanceVerbs {
+  adjustBalance(memberId: Identifier, input: AdjustBalanceInput, options?: CommandOptions): Promise<{ data: unknown }>;
+}
+
+export function balanceVerbs({ command }: ProviderContext): BalanceVerbs {
+  return {
+    adjustBalance: (memberId, input, options) =>
+      command(`wallet/accounts/${segment(memberId)}/adjustments`, input, options),
+  };
+}
 
 /** Staff card editing: `/api/wallet/staff/membership-cards` (money in the body is yuan text, answers are fen). */
 export const membershipCardsApi: ResourceConfig = {
