@@ -61,6 +61,14 @@ check(
 );
 
 // Read back through nginx several times: the requests spread over both forum replicas, each must see it.
+const forumReplicas = replicas().filter((x) => x.context === 'forum');
+const detailReads = async (r) => {
+  const metrics = await (await fetch(`http://127.0.0.1:${r.port}/api/metrics`)).text();
+  const line =
+    /^http_request_duration_seconds_count\{method="GET",route="\/api\/forum\/topics\/:topicId",status="200"\} (\d+)$/m;
+  return Number(line.exec(metrics)?.[1] ?? 0);
+};
+const before = await Promise.all(forumReplicas.map(detailReads));
 for (let i = 0; i < 4; i++) {
   const read = await fetch(`${base}/api/forum/topics/${topic.topicId}`, { headers: authorized });
   const detail = await read.json();
@@ -69,7 +77,12 @@ for (let i = 0; i < 4; i++) {
     `GET /api/forum/topics/${topic.topicId} #${i + 1}: ${read.status} "${detail.title}"`,
   );
 }
-for (const r of replicas().filter((x) => x.context === 'forum')) {
+const served = (await Promise.all(forumReplicas.map(detailReads))).map((n, i) => n - before[i]);
+check(
+  served.every((n) => n > 0),
+  `nginx spread the reads over the forum replicas (${served.join(' + ')})`,
+);
+for (const r of forumReplicas) {
   const read = await fetch(`http://127.0.0.1:${r.port}/api/forum/topics/${topic.topicId}`, { headers: authorized });
   check(
     read.ok && (await read.json()).title === title,

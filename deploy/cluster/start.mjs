@@ -6,7 +6,7 @@
 //
 // Environment: CLUSTER_PORT (8080), CLUSTER_HOST (127.0.0.1), CLUSTER_DATA_DIR (.data/cluster), BUILD_OUT (dist),
 // CLUSTER_DEMO=0 (no demo content), LOG_LEVEL (info); FORUM_KAFKA_PORT / FORUM_MONGO_PORT as for `npm start`.
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { chmodSync, closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync } from 'node:fs';
 import { rmSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -192,7 +192,9 @@ async function startNginx() {
   let testErr = '';
   test.stderr.on('data', (d) => (testErr += d));
   if ((await new Promise((resolve) => test.once('exit', resolve))) !== 0) throw new Error(`nginx -t:\n${testErr}`);
-  running.nginx = spawnLogged('nginx', 'nginx', [...args, '-g', 'daemon off;'], process.env);
+  // setpriv (util-linux) asks the kernel to stop nginx when the launcher dies, even SIGKILLed.
+  const [command, ...pre] = hasSetpriv() ? ['setpriv', '--pdeathsig', 'SIGTERM', 'nginx'] : ['nginx'];
+  running.nginx = spawnLogged('nginx', command, [...pre, ...args, '-g', 'daemon off;'], process.env);
   for (let i = 0; ; i++) {
     try {
       if ((await fetch(`http://${host}:${port}/healthz`)).ok) return say(`nginx on ${host}:${port}`);
@@ -223,6 +225,10 @@ async function stop(reason, code) {
   if (running.nginxPrefix) rmSync(running.nginxPrefix, { recursive: true, force: true });
   say('stopped');
   process.exit(code);
+}
+
+function hasSetpriv() {
+  return spawnSync('setpriv', ['--help'], { stdio: 'pipe' }).stdout?.includes('--pdeathsig') ?? false;
 }
 
 function persistentSecret(file) {
