@@ -33,6 +33,11 @@ let stopping = false;
 async function main() {
   mkdirSync(logDir, { recursive: true });
   for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => void stop(signal, 0));
+  // Under `npm run`, a SIGTERM to npm ends npm and its shell without reaching this process: stop when they go.
+  if (process.env.npm_lifecycle_event) {
+    const parent = process.ppid;
+    setInterval(() => process.ppid !== parent && void stop('npm exited', 0), 1000).unref();
+  }
 
   const jwtSecret = process.env.JWT_SECRET ?? persistentSecret(path.join(dataDir, 'jwt-secret'));
   const { kafkaBrokers, mongoUrl } = await startInfra();

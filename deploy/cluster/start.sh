@@ -18,4 +18,5 @@ if ! command -v nginx >/dev/null 2>&1; then
 fi
 node deploy/build.mjs
 [ "${SKIP_WEB_BUILD:-}" = 1 ] || npm run build -w web-member -w web-admin
-exec node deploy/cluster/start.mjs
+# kafkajs (the readiness check of the local broker) sets negative timers, which Node 24 warns about once.
+exec node --disable-warning=TimeoutNegativeWarning deploy/cluster/start.mjs
