@@ -8,7 +8,8 @@ import { createKafka, decodeEvent, KafkaSettings, TopicRegistry } from './kafka'
 import { OutboxRelay } from './outbox-relay';
 import type { ProjectionDefinition, ReactorDefinition } from './projection';
 import { consumerGroup, projectionsRunner } from './projection-runner';
-import { reactorsGroup, reactorsRunner } from './reactors-runner';
+import { REACTOR_CHECKPOINTS, reactorsGroup, reactorsRunner } from './reactors-runner';
+import type { ReactorCheckpoint } from './reactors-runner';
 import { ProjectionWaiter } from './projection-waiter';
 import { rebuildProjection } from './rebuild';
 
@@ -297,5 +298,28 @@ describe('event pipeline: store → outbox relay → Kafka → projection', () =
     await eventually(() => expect(added.seen).toHaveLength(5));
     await eventually(() => expect(old.seen).toHaveLength(2));
     expect(new Set(old.seen).size).toBe(2);
+  });
+
+  it("drops a checkpoint beyond its partition's end (the topic was made anew), so no new event is skipped", async () => {
+    await startRelay();
+    const context = { service: 'spec', kafka, topics };
+    const fresh = recorder('fresh');
+    const topic = topics.physical('test.counter');
+    await topics.ensure(['test.counter']);
+    await db.collection<ReactorCheckpoint>(REACTOR_CHECKPOINTS).insertMany(
+      [0, 1, 2].map((partition) => ({
+        _id: `${consumerGroup(context, fresh)}|${topic}|${partition}`,
+        reactor: consumerGroup(context, fresh),
+        topic,
+        partition,
+        offset: 999,
+        at: new Date(),
+      })),
+    );
+    const runner = reactorsRunner([fresh], db, context);
+    await runner.start();
+    running.push(runner);
+    await increment('counter-n', 2);
+    await eventually(() => expect(fresh.seen).toHaveLength(2));
   });
 });

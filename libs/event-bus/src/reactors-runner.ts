@@ -110,9 +110,11 @@ export function reactorsRunner(reactors: ReactorDefinition[], db: Db, context: R
         for (const { partition, high } of await retryingKafka(() => admin.fetchTopicOffsets(topic)))
           ends.set(`${topic}|${partition}`, Number(high));
       const known = await checkpoints.find({ reactor: { $in: [...names.values()] } }).toArray();
+      const stale: string[] = [];
       for (const { _id, topic, partition, offset } of known)
         if (offset < (ends.get(`${topic}|${partition}`) ?? 0)) handled.set(_id, offset);
-        else await checkpoints.deleteOne({ _id });
+        else stale.push(_id);
+      if (stale.length > 0) await checkpoints.deleteMany({ _id: { $in: stale } });
       const seen = new Set(known.map((checkpoint) => checkpoint.reactor));
       const unseen = [...names.entries()].filter(([, name]) => !seen.has(name));
       const groups = new Set(
