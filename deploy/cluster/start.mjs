@@ -5,7 +5,9 @@
 // services, then the broker and the database.
 //
 // Environment: CLUSTER_PORT (8080), CLUSTER_HOST (127.0.0.1), CLUSTER_DATA_DIR (.data/cluster), BUILD_OUT (dist),
-// CLUSTER_DEMO=0 (no demo content), LOG_LEVEL (info); FORUM_KAFKA_PORT / FORUM_MONGO_PORT as for `npm start`.
+// CLUSTER_DEMO=0 (no demo content), LOG_LEVEL (info); FORUM_KAFKA_PORT / FORUM_MONGO_PORT as for `npm start`;
+// CLUSTER_PORT_OFFSET (added to every replica's ports), CLUSTER_RESTART=1 (start a replica again when it exits).
+// The cluster tests (test/cluster, ADR 0051) use all of these.
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { chmodSync, closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync } from 'node:fs';
@@ -29,6 +31,8 @@ const say = (message) => console.log(`[cluster ${((Date.now() - started) / 1000)
 /** What is running, newest last; stopped in reverse groups (nginx, services, infra). */
 const running = { infra: [], services: [], nginx: null, nginxPrefix: null };
 let stopping = false;
+/** The process id of each replica's current process (written to <data dir>/pids.json). */
+const pids = {};
 
 async function main() {
   mkdirSync(logDir, { recursive: true });
@@ -58,26 +62,9 @@ async function main() {
   say(`starting ${replicas().length} service processes (logs in ${logDir}/)`);
   for (const r of replicas()) {
     const name = `${r.context}-${r.replica}`;
-    const child = spawnLogged(
-      name,
-      process.execPath,
-      [
-        '--enable-source-maps',
-        '--disable-warning=TimeoutNegativeWarning',
-        '--import',
-        pathToFileURL(path.join(root, 'deploy/cluster/exit-with-parent.mjs')).href,
-        path.join(out, `services/${r.context}/src/main.js`),
-      ],
-      {
-        ...env,
-        SERVICE_NAME: r.context,
-        HOST: '127.0.0.1',
-        PORT: String(r.port),
-        PEER_PORT: String(r.peerPort),
-        PEER_URLS: clusterPeerUrls(),
-      },
-    );
-    running.services.push({ ...r, name, child, url: `http://127.0.0.1:${r.port}` });
+    const service = { ...r, name, url: `http://127.0.0.1:${r.port}` };
+    startService(service, env);
+    running.services.push(service);
   }
   await Promise.all(running.services.map((s) => waitReady(s)));
   say('every replica is ready');
@@ -143,6 +130,45 @@ async function seedDemo(env) {
   if (stopping) return;
   if (code !== 0) throw new Error(`the demo seed failed (exit ${code}); see ${path.join(logDir, 'seed-demo.log')}`);
   writeFileSync(path.join(dataDir, 'demo-seeded'), new Date().toISOString());
+}
+
+/**
+ * Starts (or starts again) one replica as `service.child`. With CLUSTER_RESTART=1, a replica that exits by itself
+ * or is killed is started again on its ports after a second (compose's `restart: unless-stopped`; the cluster tests
+ * kill replicas). Every start is written to <data dir>/pids.json, so a test can find the process of a replica.
+ */
+function startService(service, env) {
+  const child = spawnLogged(
+    service.name,
+    process.execPath,
+    [
+      '--enable-source-maps',
+      '--disable-warning=TimeoutNegativeWarning',
+      '--import',
+      pathToFileURL(path.join(root, 'deploy/cluster/exit-with-parent.mjs')).href,
+      path.join(out, `services/${service.context}/src/main.js`),
+    ],
+    {
+      ...env,
+      SERVICE_NAME: service.context,
+      HOST: '127.0.0.1',
+      PORT: String(service.port),
+      PEER_PORT: String(service.peerPort),
+      PEER_URLS: clusterPeerUrls(),
+    },
+  );
+  service.child = child;
+  pids[service.name] = child.pid;
+  writeFileSync(path.join(dataDir, 'pids.json'), JSON.stringify(pids, null, 2));
+  if (process.env.CLUSTER_RESTART === '1')
+    child.once('exit', () => {
+      if (stopping) return;
+      setTimeout(() => {
+        if (stopping) return;
+        say(`starting ${service.name} again`);
+        startService(service, env);
+      }, 1000);
+    });
 }
 
 /** A child in its own process group (Ctrl+C reaches only this launcher, which stops things in order). */

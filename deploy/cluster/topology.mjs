@@ -22,6 +22,12 @@ export const CONTEXTS = [
 
 export const PEER_OFFSET = 500;
 
+/**
+ * Added to every replica's ports (`CLUSTER_PORT_OFFSET`, default 0): the cluster tests (test/cluster) run one beside
+ * a cluster a person may have started on the described ports.
+ */
+const portOffset = () => Number(process.env.CLUSTER_PORT_OFFSET ?? 0);
+
 /** Where each context listens inside the compose network (`<name>:3000`, peers on 3100). */
 export const COMPOSE_PORT = 3000;
 
@@ -51,8 +57,8 @@ export function replicas() {
     Array.from({ length: count }, (_, r) => ({
       context: name,
       replica: r + 1,
-      port: port + r,
-      peerPort: port + PEER_OFFSET + r,
+      port: port + portOffset() + r,
+      peerPort: port + portOffset() + PEER_OFFSET + r,
     })),
   );
 }
@@ -62,5 +68,5 @@ export function replicas() {
  * replica's. Spreading peer commands over replicas is left for later (ADR 0046).
  */
 export function clusterPeerUrls(host = '127.0.0.1') {
-  return CONTEXTS.map(({ name, port }) => `${name}=tcp://${host}:${port + PEER_OFFSET}`).join(',');
+  return CONTEXTS.map(({ name, port }) => `${name}=tcp://${host}:${port + portOffset() + PEER_OFFSET}`).join(',');
 }
