@@ -66,13 +66,14 @@ interface RenderScope {
 
 /**
  * The member site's public pages rendered on the server (ADR 34) by the member site's own server bundle. Off
- * when the bundle is not built or `SERVER_RENDERING=0`. Every render reads the API in process as a visitor
- * (no cookie, no token: hidden blocks stay locked) from the address of the visitor whose page it is.
+ * when the bundle is not built or `SERVER_RENDERING=0`. Every render reads the API (`VisitorApi`: in process in
+ * the all-in-one, over HTTP in the distributed mode's renderer, ADR 49) as a visitor (no cookie, no token: hidden
+ * blocks stay locked) from the address of the visitor whose page it is.
  *
  * A page — head, markup, data block, compressed — is kept until something it was made from changes (ADR 38):
- * the projections of this process announce every change before the writer's request answers, and the settings
- * copies the API's guards read are compared by identity. Only visitor renders exist, so a kept page holds
- * nothing a visitor may not read.
+ * in the all-in-one the projections of this process announce every change before the writer's request answers,
+ * and the settings copies the API's guards read are compared by identity; in the renderer, the events heard from
+ * Kafka (`ChangeSource`). Only visitor renders exist, so a kept page holds nothing a visitor may not read.
  */
 export class ServerRenderer {
   private entry: ServerEntry | null | undefined;
@@ -82,23 +83,24 @@ export class ServerRenderer {
   private etags = 0;
 
   constructor(
-    private readonly fastify: FastifyInstance,
+    private readonly api: VisitorApi,
     private readonly siteDir: string,
-    app?: NestFastifyApplication,
+    changes: ChangeSource,
     private readonly enabled = process.env.SERVER_RENDERING !== '0',
   ) {
-    const settings = app ? findAll(app, SiteSettingsCache) : [];
-    this.cache = new RenderCache<CachedPage | null>(CACHE_BYTES, RENDER_REFRESH_MS, () =>
-      settings.map((copy) => copy.current()),
-    );
-    for (const waiter of app ? findAll(app, ProjectionWaiter) : [])
-      waiter.onApplied((events) => {
-        const change = changeOf(events);
-        this.cache.changed(change.ids, change.mayLag);
-      });
+    this.cache = new RenderCache<CachedPage | null>(CACHE_BYTES, RENDER_REFRESH_MS, () => changes.settings());
+    changes.onChanges((events) => {
+      const change = events === 'all' ? { ids: null, mayLag: false } : changeOf(events);
+      this.cache.changed(change.ids, change.mayLag);
+    });
     // Loaded while the app starts (its I/O leaves the thread idle), not on the first visitor's request (a 3 MB
     // bundle to compile).
     setTimeout(() => this.load(), 0).unref();
+  }
+
+  /** Whether the member site's server bundle is built and loaded (else pages go out unrendered). */
+  get ready(): boolean {
+    return this.load() !== null;
   }
 
   /** Pages and bytes kept now. */
@@ -199,44 +201,100 @@ export class ServerRenderer {
   }
 
   /**
-   * The API, in process, as the visitor whose page is being rendered (their address; no cookie, no token). What
-   * the answer names is noted as what the page is made from.
+   * The API as the visitor whose page is being rendered (their address; no cookie, no token). What the answer
+   * names is noted as what the page is made from.
    */
   private async visitorFetch(input: string | URL | Request, init?: RequestInit): Promise<Response> {
     const url =
       typeof input === 'string' ? input : input instanceof URL ? `${input.pathname}${input.search}` : input.url;
     const headers = new Headers(init?.headers);
-    const response = await this.inject(url, headers.get('accept-language') ?? 'zh-CN');
-    const type = response.headers['content-type'];
-    return new Response(response.rawPayload, {
-      status: response.statusCode,
-      headers: typeof type === 'string' ? { 'content-type': type } : {},
+    const answer = await this.read(url, headers.get('accept-language') ?? 'zh-CN');
+    return new Response(new Uint8Array(answer.body), {
+      status: answer.status,
+      headers: answer.contentType ? { 'content-type': answer.contentType } : {},
     });
   }
 
   /** The page head's reads (`page-head.ts`), the same way. */
   private async visitorGet(url: string): Promise<{ status: number; body: unknown }> {
-    const response = await this.inject(url, 'zh-CN');
-    let body: unknown = null;
-    try {
-      body = JSON.parse(response.body);
-    } catch {
-      // Not JSON: only the status counts.
-    }
-    return { status: response.statusCode, body };
+    return jsonAnswer(await this.read(url, 'zh-CN'));
   }
 
-  private async inject(url: string, language: string) {
+  private async read(url: string, language: string): Promise<ApiAnswer> {
     const scope = this.scope.getStore();
-    const response = await this.fastify.inject({
-      method: 'GET',
-      url,
-      headers: { accept: 'application/json', 'accept-language': language, 'x-requested-with': 'XMLHttpRequest' },
-      remoteAddress: scope?.ip ?? '127.0.0.1',
-    });
-    if (scope) noteSources(scope.sources, url, response.statusCode, response.body);
-    return response;
+    const answer = await this.api.get(url, { ip: scope?.ip ?? '127.0.0.1', language });
+    if (scope) noteSources(scope.sources, url, answer.status, answer.body.toString('utf8'));
+    return answer;
   }
+}
+
+/** An API answer as a render reads it. */
+export interface ApiAnswer {
+  status: number;
+  contentType: string | undefined;
+  body: Buffer;
+}
+
+/**
+ * A GET of the site's API as a visitor from `ip` (no cookie, no token): in process in the all-in-one
+ * (`inProcessApi`), over HTTP to the contexts in the distributed mode's page renderer (`web-main.ts`, ADR 49).
+ */
+export interface VisitorApi {
+  get(url: string, visitor: { ip: string; language: string }): Promise<ApiAnswer>;
+}
+
+/**
+ * What tells kept pages they may be out of date: batches of events as they are applied (or heard), and the
+ * site-wide state the API's guards read besides them, compared by identity on every request.
+ */
+export interface ChangeSource {
+  /** `'all'`: changes may have been missed (a consumer (re)joining), every kept page is dropped. */
+  onChanges(listener: (events: readonly EventEnvelope[] | 'all') => void): void;
+  settings(): readonly unknown[];
+}
+
+/** The API of this process, through fastify's `inject`. */
+export function inProcessApi(fastify: FastifyInstance): VisitorApi {
+  return {
+    async get(url, { ip, language }) {
+      const response = await fastify.inject({
+        method: 'GET',
+        url,
+        headers: { accept: 'application/json', 'accept-language': language, 'x-requested-with': 'XMLHttpRequest' },
+        remoteAddress: ip,
+      });
+      const type = response.headers['content-type'];
+      return {
+        status: response.statusCode,
+        contentType: typeof type === 'string' ? type : undefined,
+        body: response.rawPayload,
+      };
+    },
+  };
+}
+
+/**
+ * The changes of an app hosting contexts: its projections announce every applied batch before the writer's
+ * request answers, and its settings copies are the site-wide state. Without an app, none.
+ */
+export function appChanges(app?: NestFastifyApplication): ChangeSource {
+  const settings = app ? findAll(app, SiteSettingsCache) : [];
+  const waiters = app ? findAll(app, ProjectionWaiter) : [];
+  return {
+    onChanges: (listener) => waiters.forEach((waiter) => waiter.onApplied(listener)),
+    settings: () => settings.map((copy) => copy.current()),
+  };
+}
+
+/** Status and parsed JSON of an answer (null when it is not JSON: only the status counts). */
+export function jsonAnswer(answer: ApiAnswer): { status: number; body: unknown } {
+  let body: unknown = null;
+  try {
+    body = JSON.parse(answer.body.toString('utf8'));
+  } catch {
+    // Not JSON.
+  }
+  return { status: answer.status, body };
 }
 
 /**

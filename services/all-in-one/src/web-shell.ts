@@ -9,7 +9,8 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { siteOrigin } from '@forum/platform';
 import { pageHead, withHead } from './page-head';
-import { preferredEncoding, ServerRenderer } from './server-render';
+import { appChanges, inProcessApi, jsonAnswer, preferredEncoding, ServerRenderer } from './server-render';
+import type { ChangeSource, VisitorApi } from './server-render';
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -71,16 +72,40 @@ interface Site {
  */
 export async function serveWebApps(app: NestFastifyApplication, root: string): Promise<void> {
   const fastify = app.getHttpAdapter().getInstance();
+  serveSites(fastify, root, { api: inProcessApi(fastify), changes: appChanges(app), admin: true });
+}
+
+/**
+ * The member site alone, its pages rendered from an API reached over HTTP (the distributed mode's page renderer,
+ * `web-main.ts`, ADR 49): nginx sends it every page path that is not a file. Answers whether the server bundle is
+ * loaded.
+ */
+export function serveMemberSite(
+  fastify: FastifyInstance,
+  root: string,
+  options: { api: VisitorApi; changes: ChangeSource },
+): { ready(): boolean } {
+  return serveSites(fastify, root, { ...options, admin: false });
+}
+
+function serveSites(
+  fastify: FastifyInstance,
+  root: string,
+  options: { api: VisitorApi; changes: ChangeSource; admin: boolean },
+): { ready(): boolean } {
   const sites: Site[] = [
     { prefix: '/', dir: path.join(root, 'web-member', 'dist'), title: 'Forum' },
-    { prefix: '/admin/', dir: path.join(root, 'web-admin', 'dist'), title: 'Forum staff console' },
+    ...(options.admin
+      ? [{ prefix: '/admin/' as const, dir: path.join(root, 'web-admin', 'dist'), title: 'Forum staff console' }]
+      : []),
   ];
-  fastify.get('/admin', (request, reply) => {
-    const query = request.url.indexOf('?');
-    return reply.redirect(`/admin/${query >= 0 ? request.url.slice(query) : ''}`, 301);
-  });
-  const heads = new PageHeads(fastify);
-  const renderer = new ServerRenderer(fastify, path.join(root, 'web-member'), app);
+  if (options.admin)
+    fastify.get('/admin', (request, reply) => {
+      const query = request.url.indexOf('?');
+      return reply.redirect(`/admin/${query >= 0 ? request.url.slice(query) : ''}`, 301);
+    });
+  const heads = new PageHeads(options.api);
+  const renderer = new ServerRenderer(options.api, path.join(root, 'web-member'), options.changes);
   for (const site of sites) {
     const files = existsSync(path.join(site.dir, 'index.html')) ? new StaticFiles(site.dir) : null;
     fastify.get(`${site.prefix}*`, async (request, reply) => {
@@ -105,6 +130,7 @@ export async function serveWebApps(app: NestFastifyApplication, root: string): P
       return files.send(file, request, reply, relative.startsWith('assets/'));
     });
   }
+  return { ready: () => renderer.ready };
 }
 
 /** How long a page's head is reused: a new title or summary shows within it. */
@@ -130,7 +156,7 @@ class PageHeads {
     }
   >();
 
-  constructor(private readonly fastify: FastifyInstance) {}
+  constructor(private readonly api: VisitorApi) {}
 
   page(index: CachedFile, request: FastifyRequest): Promise<string | null> {
     const origin = siteOrigin(request);
@@ -154,19 +180,7 @@ class PageHeads {
 
   /** As the visitor whose page this is (their address): their view of a topic counts once, here or in the app. */
   private async get(url: string, ip: string): Promise<{ status: number; body: unknown }> {
-    const response = await this.fastify.inject({
-      method: 'GET',
-      url,
-      headers: { accept: 'application/json' },
-      remoteAddress: ip,
-    });
-    let body: unknown = null;
-    try {
-      body = JSON.parse(response.body);
-    } catch {
-      // Not JSON: only the status counts.
-    }
-    return { status: response.statusCode, body };
+    return jsonAnswer(await this.api.get(url, { ip, language: 'zh-CN' }));
   }
 }
 
