@@ -186,7 +186,8 @@ function spawnLogged(name, command, args, env) {
 async function waitReady(service, timeoutMs = 300_000) {
   const deadline = Date.now() + timeoutMs;
   while (!stopping) {
-    if (service.child.exitCode !== null || service.child.signalCode !== null)
+    // With CLUSTER_RESTART=1 a replica that exits at start is started again: wait for that one.
+    if ((service.child.exitCode !== null || service.child.signalCode !== null) && process.env.CLUSTER_RESTART !== '1')
       throw new Error(`${service.name} exited before it was ready; see ${path.join(logDir, `${service.name}.log`)}`);
     try {
       if ((await fetch(`${service.url}/api/ready`, { signal: AbortSignal.timeout(2000) })).ok) return;

@@ -130,6 +130,20 @@ export async function retryingKafka<T>(call: () => Promise<T>, timeoutMs = 15_00
 }
 
 /**
+ * A topic's partition offsets (`admin.fetchTopicOffsets`), retried like `retryingKafka`, with the admin's metadata
+ * read anew before each retry. kafkajs keeps the partition leaders it saw when the topic was new and retries only an
+ * unknown topic itself: a "not the leader for that topic-partition" answer repeats until the metadata is refreshed.
+ * Seen when a fresh cluster's eleven processes made their topics at once (ADR 0051): a replica crashed at start.
+ */
+export function topicOffsets(admin: Admin, topic: string, timeoutMs = 15_000): ReturnType<Admin['fetchTopicOffsets']> {
+  let attempt = 0;
+  return retryingKafka(async () => {
+    if (attempt++ > 0) await admin.fetchTopicMetadata({ topics: [topic] }).catch(() => undefined);
+    return admin.fetchTopicOffsets(topic);
+  }, timeoutMs);
+}
+
+/**
  * kafkajs restarts a crashed consumer only after a retriable error. Under load a group can drop a member ("The
  * coordinator is not aware of this member", measured on a 2-core machine at load 10): that error is not
  * retriable, and the consumer then stays stopped for good — a projection silently stalls. This starts it again

@@ -3,7 +3,7 @@ import type { Db } from 'mongodb';
 import type { EventEnvelope } from '@forum/contracts';
 import { BatchPosition, ConsumerRunner } from './consumer-runner';
 import type { ReactorDefinition } from './projection';
-import { retryingKafka } from './kafka';
+import { retryingKafka, topicOffsets } from './kafka';
 import { consumerGroup, RunnerContext } from './projection-runner';
 
 /** Where one reactor stands in one partition, beside its host's group offsets (ADR 45). */
@@ -107,7 +107,7 @@ export function reactorsRunner(reactors: ReactorDefinition[], db: Db, context: R
     try {
       const ends = new Map<string, number>();
       for (const topic of readers.keys())
-        for (const { partition, high } of await retryingKafka(() => admin.fetchTopicOffsets(topic)))
+        for (const { partition, high } of await topicOffsets(admin, topic))
           ends.set(`${topic}|${partition}`, Number(high));
       const known = await checkpoints.find({ reactor: { $in: [...names.values()] } }).toArray();
       const stale: string[] = [];

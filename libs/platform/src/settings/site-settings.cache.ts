@@ -10,7 +10,7 @@ import {
 import type { Consumer, Kafka } from 'kafkajs';
 import { DEFAULT_SITE_SETTINGS, siteSettingsSchema } from '@forum/contracts';
 import type { SiteSettings } from '@forum/contracts';
-import { decodeEvent, disconnectOnce, restartAfterCrash, retryingKafka, TopicRegistry } from '@forum/event-bus';
+import { decodeEvent, disconnectOnce, restartAfterCrash, TopicRegistry, topicOffsets } from '@forum/event-bus';
 import { busLogger } from '../event-sourcing/event-sourcing.module';
 import { APP_CONFIG } from '../config';
 import type { AppConfig } from '../config';
@@ -48,7 +48,7 @@ export class SiteSettingsCache implements OnApplicationBootstrap, OnModuleDestro
     const topic = this.topics.physical(SETTINGS_TOPIC);
     const admin = this.kafka.admin();
     await admin.connect();
-    const ends = await retryingKafka(() => admin.fetchTopicOffsets(topic)).finally(() => admin.disconnect());
+    const ends = await topicOffsets(admin, topic).finally(() => admin.disconnect());
     const endAtStart = new Map(ends.map((p) => [p.partition, Number(p.high)]));
     const consumed = new Map<number, number>();
     let caughtUp: () => void = () => undefined;
