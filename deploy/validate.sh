@@ -157,6 +157,15 @@ for (const [ctx, { host }] of routes) if (!backends.includes(host)) fail(`nginx 
 const { CONTEXTS } = require(path.resolve('deploy/cluster/topology.mjs'));
 const described = CONTEXTS.map((c) => c.name).sort().join(', ');
 check(described === [...backends].sort().join(', '), `deploy/cluster/topology.mjs describes the backend services of docker-compose.yml (${described})`);
+// The page renderer (ADR 0049): its own image, and where it reads the API is what topology.mjs generates.
+const { RENDERER, renderApiUrls, renderRootRoutes } = require(path.resolve('deploy/cluster/topology.mjs'));
+const render = services[RENDERER.name] ?? {};
+const renderEnv = env(render);
+check(/render\.Dockerfile$/.test(render.build?.dockerfile ?? ''), `${RENDERER.name}: the page renderer, built by deploy/docker/render.Dockerfile`);
+check(renderEnv.RENDER_API_URLS === renderApiUrls((context) => [`http://${context}:3000`]), `${RENDERER.name}: RENDER_API_URLS names every context at <context>:3000 (as topology.mjs generates it)`);
+check(renderEnv.RENDER_ROOT_ROUTES === renderRootRoutes(), `${RENDERER.name}: RENDER_ROOT_ROUTES is the root paths of topology.mjs (${renderRootRoutes()})`);
+check(String(renderEnv.TRUST_PROXY) === 'true' && String(renderEnv.PORT) === '3000', `${RENDERER.name}: TRUST_PROXY=true (behind nginx), PORT=3000`);
+check(/\/api\/ready/.test(JSON.stringify(render.healthcheck?.test ?? '')) && !render.ports, `${RENDERER.name}: healthcheck on /api/ready, no host ports (can be scaled)`);
 process.exit(bad ? 1 : 0);
 EOF
 else
@@ -313,7 +322,7 @@ EOF
   sed -E \
     -e "s#^(\s*)listen 80;#\1listen 127.0.0.1:$WEB_PORT;#" \
     -e "s#^(\s*)root /usr/share/nginx/html;#\1root $N/html;#" \
-    -e "s#^(\s*[~/][^ ]*\s+)[a-z0-9-]+:3000;#\1127.0.0.1:$STUB_PORT;#" \
+    -e "s#^(\s*([~/][^ ]*|default)\s+)[a-z0-9-]+:3000;#\1127.0.0.1:$STUB_PORT;#" \
     deploy/docker/nginx.conf >"$N/conf.d/default.conf"
   for required in "listen 127.0.0.1:$WEB_PORT;" "root $N/html;" "127.0.0.1:$STUB_PORT;"; do
     grep -qF "$required" "$N/conf.d/default.conf" || fail "nginx.conf: could not adapt it for the test (no '$required' after substitution)"
@@ -321,6 +330,7 @@ EOF
   if out=$(nginx -t -p "$N" -c "$N/nginx.conf" -e "$N/error.log" 2>&1); then
     pass "nginx -t ($(nginx -v 2>&1 | sed 's/^nginx version: //'); the image has nginx 1.27)"
     printf '<!doctype html><title>MEMBER-INDEX</title>\n' >"$N/html/index.html"
+    printf '<svg xmlns="http://www.w3.org/2000/svg"/>\n' >"$N/html/icon.svg"
     printf '<!doctype html><title>ADMIN-INDEX</title>\n' >"$N/html/admin/index.html"
     "$NODE" -e 'process.stdout.write("console.log(\"hashed asset\");\n".repeat(200))' >"$N/html/assets/index-Ab12Cd34.js"
     printf 'body{}\n' >"$N/html/admin/assets/index-Ef56Gh78.css"
@@ -329,6 +339,8 @@ EOF
       require("http").createServer((req, res) => {
         let body = ""; req.on("data", (c) => (body += c)); req.on("end", () => {
           res.setHeader("content-type", "application/json"); res.setHeader("cache-control", "private, no-store");
+          res.setHeader("x-frame-options", "SAMEORIGIN"); // nginx must send its own, once, on pages
+          if (req.url === "/renderer-down") res.statusCode = 503;
           res.end(JSON.stringify({ method: req.method, url: req.url, headers: req.headers, body }));
         });
       }).listen(Number(process.argv[1]), "127.0.0.1");' "$STUB_PORT" &
@@ -352,13 +364,20 @@ const get = async (path, init = {}) => {
     }
   }
   const root = await get('/');
-  check(root.status === 200 && root.text.includes('MEMBER-INDEX'), 'GET / serves web-member/index.html');
-  check(root.headers.get('cache-control') === 'no-cache', 'index.html: Cache-Control no-cache');
+  check(root.status === 200 && JSON.parse(root.text || '{}').url === '/', 'GET / reaches the page renderer (render:3000)');
+  check(root.headers.get('cache-control') === 'no-cache', 'pages: Cache-Control no-cache (nginx\'s, not the renderer\'s)');
+  check(root.headers.get('x-frame-options') === 'DENY', `pages: nginx's security headers, once (X-Frame-Options ${root.headers.get('x-frame-options')})`);
   check(root.headers.get('x-content-type-options') === 'nosniff' && !!root.headers.get('referrer-policy'), 'X-Content-Type-Options and Referrer-Policy set');
   const csp = root.headers.get('content-security-policy') ?? '';
   check(/script-src 'self'/.test(csp) && /frame-ancestors 'none'/.test(csp) && !/script-src[^;]*unsafe/.test(csp), 'Content-Security-Policy: scripts from self only, no framing');
-  const deep = await get('/t/123?page=2');
-  check(deep.status === 200 && deep.text.includes('MEMBER-INDEX') && deep.headers.get('cache-control') === 'no-cache', 'client route /t/123 falls back to web-member/index.html');
+  const deep = await get('/t/123?page=2', { headers: { 'x-forwarded-for': '6.6.6.6' } });
+  const rendered = deep.status === 200 ? JSON.parse(deep.text) : {};
+  check(rendered.url === '/t/123?page=2', `page /t/123?page=2 reaches the renderer unchanged (${rendered.url ?? deep.status})`);
+  check(rendered.headers?.['x-forwarded-for'] === '127.0.0.1' && rendered.headers?.host === `127.0.0.1:${new URL(base).port}`, `the renderer gets the client address and the Host with its port (${rendered.headers?.['x-forwarded-for']}, ${rendered.headers?.host})`);
+  const down = await get('/renderer-down');
+  check(down.status === 200 && down.text.includes('MEMBER-INDEX'), 'renderer failing (503): the page falls back to web-member/index.html');
+  const icon = await get('/icon.svg');
+  check(icon.status === 200 && icon.text.includes('<svg'), 'a file of web-member at the root is served by nginx, not the renderer');
   const adminBare = await get('/admin');
   check(adminBare.status === 301 && adminBare.headers.get('location') === '/admin/', '/admin redirects to /admin/ (relative)');
   const admin = await get('/admin/reports/9');

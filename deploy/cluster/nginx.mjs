@@ -1,5 +1,6 @@
 // nginx configuration from the one description (deploy/cluster/topology.mjs, ADR 0046):
-//   - the `$api_upstream` map of deploy/docker/nginx.conf (compose: `<context>:3000`, Docker DNS), kept in step by
+//   - the `$api_upstream` and `$page_upstream` maps of deploy/docker/nginx.conf (compose: `<context>:3000`, Docker
+//     DNS; the page renderer `render:3000`, ADR 0049), kept in step by
 //       node deploy/cluster/nginx.mjs --write     (rewrites the map in deploy/docker/nginx.conf)
 //       node deploy/cluster/nginx.mjs --check     (exit 1 when it differs; deploy/validate.sh runs this)
 //   - the cluster's config (`npm run start:cluster`): deploy/docker/nginx.conf itself, with the map pointing at
@@ -7,12 +8,13 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { COMPOSE_PORT, ROUTES, replicas } from './topology.mjs';
+import { COMPOSE_PORT, RENDERER, ROUTES, renderers, replicas } from './topology.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const DOCKER_NGINX_CONF = path.join(root, 'deploy/docker/nginx.conf');
 
 const MAP_START = 'map $uri $api_upstream {\n';
+const PAGE_MAP_START = 'map $uri $page_upstream {\n';
 
 /** The body of the `$api_upstream` map, each route sent to `upstreamOf(context)`. */
 export function routeMap(upstreamOf) {
@@ -26,12 +28,26 @@ export function routeMap(upstreamOf) {
   ].join('');
 }
 
-/** `text` (an nginx.conf) with the body of its `$api_upstream` map replaced. */
+/** The body of the `$page_upstream` map: every page path of the member site to the renderer (ADR 0049). */
+export function pageMap(upstreamOf) {
+  return [
+    '    # Generated from deploy/cluster/topology.mjs (RENDERER) by `node deploy/cluster/nginx.mjs --write`.\n',
+    `    ${'default'.padEnd(32)}${upstreamOf(RENDERER.name)};\n`,
+  ].join('');
+}
+
+/** `text` (an nginx.conf) with the body of its `$api_upstream` and `$page_upstream` maps replaced. */
 function withRouteMap(text, upstreamOf) {
-  const start = text.indexOf(MAP_START);
-  const end = text.indexOf('\n}\n', start);
-  if (start < 0 || end < 0) throw new Error(`no "map $uri $api_upstream { … }" block in ${DOCKER_NGINX_CONF}`);
-  return text.slice(0, start + MAP_START.length) + routeMap(upstreamOf) + text.slice(end + 1);
+  for (const [header, body] of [
+    [MAP_START, routeMap(upstreamOf)],
+    [PAGE_MAP_START, pageMap(upstreamOf)],
+  ]) {
+    const start = text.indexOf(header);
+    const end = text.indexOf('\n}\n', start);
+    if (start < 0 || end < 0) throw new Error(`no "${header.trim()} … }" block in ${DOCKER_NGINX_CONF}`);
+    text = text.slice(0, start + header.length) + body + text.slice(end + 1);
+  }
+  return text;
 }
 
 export function composeNginxConf(text = readFileSync(DOCKER_NGINX_CONF, 'utf8')) {
@@ -53,7 +69,7 @@ function replaceOnce(text, pattern, replacement) {
  */
 export function clusterNginxConf({ host, port, prefix, html, replicaHost = '127.0.0.1' }) {
   const groups = new Map();
-  for (const r of replicas()) groups.set(r.context, [...(groups.get(r.context) ?? []), r]);
+  for (const r of [...replicas(), ...renderers()]) groups.set(r.context, [...(groups.get(r.context) ?? []), r]);
   const upstreams = [...groups]
     .map(
       ([context, members]) =>
@@ -101,11 +117,13 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   if (mode === '--write') {
     if (wanted !== current) writeFileSync(DOCKER_NGINX_CONF, wanted);
     console.log(
-      wanted === current ? 'deploy/docker/nginx.conf: up to date' : 'deploy/docker/nginx.conf: map rewritten',
+      wanted === current ? 'deploy/docker/nginx.conf: up to date' : 'deploy/docker/nginx.conf: maps rewritten',
     );
   } else if (mode === '--check') {
     if (wanted !== current) {
-      console.error('deploy/docker/nginx.conf: its $api_upstream map differs from deploy/cluster/topology.mjs;');
+      console.error(
+        'deploy/docker/nginx.conf: its $api_upstream or $page_upstream map differs from deploy/cluster/topology.mjs;',
+      );
       console.error('run `node deploy/cluster/nginx.mjs --write`');
       process.exit(1);
     }

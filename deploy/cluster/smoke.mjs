@@ -1,9 +1,11 @@
 // Smoke check of a running `npm run start:cluster` (ADR 0046): every replica of deploy/cluster/topology.mjs is
 // ready, nginx serves both web apps and routes every context, and the demo member signs in, posts a topic and reads
-// it back through nginx. Exits 1 on the first failure. Not part of `npm test` yet (see the ADR).
+// it back through nginx; the member site's pages come server-rendered from the page renderer (ADR 0049): a demo
+// topic with its hidden blocks locked, the home page's list, and pages dropped by the events of a post and an edit.
+// Exits 1 on the first failure. Not part of `npm test` yet (see the ADR).
 //
 //   node deploy/cluster/smoke.mjs [http://127.0.0.1:8080]
-import { CONTEXTS, replicas } from './topology.mjs';
+import { CONTEXTS, renderers, replicas } from './topology.mjs';
 
 const base = process.argv[2] ?? `http://127.0.0.1:${process.env.CLUSTER_PORT ?? 8080}`;
 const started = Date.now();
@@ -12,7 +14,7 @@ const check = (cond, message) => {
   if (!cond) process.exit(1);
 };
 
-for (const r of replicas()) {
+for (const r of [...replicas(), ...renderers()]) {
   const res = await fetch(`http://127.0.0.1:${r.port}/api/ready`);
   check(res.ok, `${r.context}-${r.replica} (:${r.port}) /api/ready ${res.status}`);
 }
@@ -89,4 +91,101 @@ for (const r of forumReplicas) {
     `forum-${r.replica} (:${r.port}) has the topic (${read.status})`,
   );
 }
+
+// Server-rendered pages through nginx (ADR 0049). What a crawler or a reader without JavaScript gets: the content in
+// the HTML, hidden blocks locked, and no page kept after the events that change it.
+const page = async (url) => {
+  const res = await fetch(`${base}${url}`, { headers: { accept: 'text/html' } });
+  return { status: res.status, html: await res.text() };
+};
+const rendered = (html) => /<div id="root"><[a-z]/.test(html) && html.includes('id="ssr-state"');
+/** Polls a page until `test` holds (the renderer hears a change from Kafka a moment after the write answers). */
+const pageUntil = async (url, test, timeoutMs = 10_000) => {
+  const since = Date.now();
+  for (;;) {
+    const got = await page(url);
+    if (test(got.html) || Date.now() - since > timeoutMs) return { ...got, ms: Date.now() - since };
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+};
+const home = await page('/');
+const newest = (await (await fetch(`${base}/api/forum/topics?pageSize=5`)).json()).items;
+check(
+  home.status === 200 && rendered(home.html) && newest.every((t) => home.html.includes(escapeHtml(t.title))),
+  `GET / is server-rendered with the newest topics (${newest.length}) in the HTML`,
+);
+const demoTitle = '隐藏内容演示 · Hidden content demo';
+const demo = (await (await fetch(`${base}/api/forum/topics?pageSize=50`)).json()).items.find(
+  (t) => t.title === demoTitle,
+);
+if (demo) {
+  const thread = await page(`/thread?topicId=${demo.topicId}`);
+  const locked = thread.html.match(/class="locked-block locked-block--\d+"/g) ?? [];
+  const leaked = ['the password was', 'thanks for commenting', 'Grade block:', 'Points block:', 'Balance block:'];
+  check(
+    thread.status === 200 &&
+      rendered(thread.html) &&
+      thread.html.includes(`<title>${escapeHtml(demoTitle)}`) &&
+      thread.html.includes('This topic shows the five kinds of hidden content members can unlock.'),
+    `GET /thread?topicId=${demo.topicId} (the demo's hidden-content topic): its title and content in the HTML`,
+  );
+  check(
+    locked.length === 5 && leaked.every((text) => !thread.html.includes(text)),
+    `  its five hidden blocks are locked in the HTML (${locked.length} locked, no hidden text)`,
+  );
+} else console.log('  --    no demo hidden-content topic (CLUSTER_DEMO=0): the demo topic check is skipped');
+
+// A topic with a hidden block, posted now: in the thread page with the block locked, and on the home page that
+// was rendered (and kept) before it was posted.
+const marker = Date.now().toString(36);
+const ssrTitle = `Rendered smoke ${marker}`;
+const ssrPosted = await fetch(`${base}/api/forum/topics`, {
+  method: 'POST',
+  headers: authorized,
+  body: JSON.stringify({
+    title: ssrTitle,
+    content: `<p>Visible SSR-VISIBLE-${marker}</p><hide type="20"><p>SSR-HIDDEN-${marker}</p></hide>`,
+    tagIds: [tag.tagId],
+  }),
+});
+const ssrTopic = await ssrPosted.json();
+check(ssrPosted.status === 201, `POST a topic with a hidden block ${ssrPosted.status} ${ssrTopic.code ?? ''}`);
+const threadUrl = `/thread?topicId=${ssrTopic.topicId}`;
+const thread = await pageUntil(threadUrl, (html) => html.includes(`SSR-VISIBLE-${marker}`));
+check(
+  rendered(thread.html) && thread.html.includes(ssrTitle) && thread.html.includes(`SSR-VISIBLE-${marker}`),
+  `GET ${threadUrl}: title and content server-rendered (after ${thread.ms} ms)`,
+);
+check(
+  !thread.html.includes(`SSR-HIDDEN-${marker}`) && thread.html.includes('locked-block--20'),
+  '  its hidden block is locked (no hidden text in the HTML)',
+);
+const listed = await pageUntil('/', (html) => html.includes(ssrTitle));
+check(listed.html.includes(ssrTitle), `GET / lists the new topic (the kept home page dropped after ${listed.ms} ms)`);
+
+// An edit drops the kept thread page: the next render has the new title.
+const editedTitle = `${ssrTitle} (edited)`;
+const edit = await fetch(`${base}/api/forum/topics/${ssrTopic.topicId}`, {
+  method: 'PATCH',
+  headers: authorized,
+  body: JSON.stringify({
+    title: editedTitle,
+    content: `<p>Edited SSR-EDITED-${marker}</p><hide type="20"><p>SSR-HIDDEN-${marker}</p></hide>`,
+    tagIds: [tag.tagId],
+  }),
+});
+check(edit.ok, `PATCH the topic ${edit.status}`);
+const edited = await pageUntil(threadUrl, (html) => html.includes(`SSR-EDITED-${marker}`));
+check(
+  edited.html.includes(escapeHtml(editedTitle)) &&
+    edited.html.includes(`SSR-EDITED-${marker}`) &&
+    !edited.html.includes(`SSR-VISIBLE-${marker}`) &&
+    !edited.html.includes(`SSR-HIDDEN-${marker}`),
+  `GET ${threadUrl} after the edit: the new title and content (kept page dropped after ${edited.ms} ms)`,
+);
+
 console.log(`cluster smoke: all checks passed in ${Date.now() - started} ms`);
+
+function escapeHtml(text) {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+}

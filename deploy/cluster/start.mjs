@@ -17,7 +17,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { clusterNginxConf } from './nginx.mjs';
-import { clusterPeerUrls, replicas } from './topology.mjs';
+import { clusterPeerUrls, renderApiUrls, renderers, renderRootRoutes, RENDERER, replicas } from './topology.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const out = path.resolve(root, process.env.BUILD_OUT ?? 'dist');
@@ -66,8 +66,25 @@ async function main() {
     startService(service, env);
     running.services.push(service);
   }
+  // The member site's page renderer (ADR 0049): reads the replicas directly, hears the events from Kafka.
+  for (const r of renderers()) {
+    const name = `${r.context}-${r.replica}`;
+    const urls = (context) =>
+      replicas()
+        .filter((x) => x.context === context)
+        .map((x) => `http://127.0.0.1:${x.port}`);
+    const service = {
+      ...r,
+      name,
+      url: `http://127.0.0.1:${r.port}`,
+      entry: RENDERER.entry,
+      env: { RENDER_API_URLS: renderApiUrls(urls), RENDER_ROOT_ROUTES: renderRootRoutes() },
+    };
+    startService(service, env);
+    running.services.push(service);
+  }
   await Promise.all(running.services.map((s) => waitReady(s)));
-  say('every replica is ready');
+  say('every replica and the page renderer are ready');
 
   await startNginx();
   const demo = process.env.CLUSTER_DEMO !== '0';
@@ -146,15 +163,14 @@ function startService(service, env) {
       '--disable-warning=TimeoutNegativeWarning',
       '--import',
       pathToFileURL(path.join(root, 'deploy/cluster/exit-with-parent.mjs')).href,
-      path.join(out, `services/${service.context}/src/main.js`),
+      path.join(out, service.entry ?? `services/${service.context}/src/main.js`),
     ],
     {
       ...env,
       SERVICE_NAME: service.context,
       HOST: '127.0.0.1',
       PORT: String(service.port),
-      PEER_PORT: String(service.peerPort),
-      PEER_URLS: clusterPeerUrls(),
+      ...(service.env ?? { PEER_PORT: String(service.peerPort), PEER_URLS: clusterPeerUrls() }),
     },
   );
   service.child = child;

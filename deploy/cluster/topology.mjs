@@ -51,6 +51,35 @@ export const ROUTES = [
   { match: '~^/(sitemap|feeds)/', context: 'forum' },
 ];
 
+/**
+ * The member site's page renderer (ADR 0049): `services/all-in-one/src/web-main.ts`, hosting no context. nginx
+ * sends it every page path of the member site that is not a file (`$page_upstream`); it reads the contexts
+ * directly (RENDER_API_URLS, RENDER_ROOT_ROUTES) and hears the events from Kafka. In docker-compose.yml it is the
+ * `render` service on port 3000.
+ */
+export const RENDERER = { name: 'render', replicas: 1, port: 4090, entry: 'services/all-in-one/src/web-main.js' };
+
+/** The renderer's processes under `npm run start:cluster`: replica r listens on `port + r`. */
+export function renderers() {
+  return Array.from({ length: RENDERER.replicas }, (_, r) => ({
+    context: RENDERER.name,
+    replica: r + 1,
+    port: RENDERER.port + portOffset() + r,
+  }));
+}
+
+/** RENDER_API_URLS of the renderer: each context's replicas (`urlsOf(context)`), `|`-separated. */
+export function renderApiUrls(urlsOf) {
+  return CONTEXTS.map(({ name }) => `${name}=${urlsOf(name).join('|')}`).join(',');
+}
+
+/** RENDER_ROOT_ROUTES of the renderer: the exact root paths of ROUTES and their contexts. */
+export function renderRootRoutes() {
+  return ROUTES.filter((route) => typeof route === 'object' && route.match.startsWith('/'))
+    .map(({ match, context }) => `${match}=${context}`)
+    .join(',');
+}
+
 /** Every process of the cluster: one per replica, with its ports. */
 export function replicas() {
   return CONTEXTS.flatMap(({ name, replicas: count, port }) =>
