@@ -133,9 +133,10 @@ export async function retryingKafka<T>(call: () => Promise<T>, timeoutMs = 15_00
  * A topic's partition offsets (`admin.fetchTopicOffsets`), retried like `retryingKafka`, with the admin's metadata
  * read anew before each retry. kafkajs keeps the partition leaders it saw when the topic was new and retries only an
  * unknown topic itself: a "not the leader for that topic-partition" answer repeats until the metadata is refreshed.
- * Seen when a fresh cluster's eleven processes made their topics at once (ADR 0051): a replica crashed at start.
+ * Seen when a fresh cluster's eleven processes made their topics at once (ADR 0051): a replica crashed at start. The
+ * broker itself took 50 s to give every new partition a leader there (load 28 on two cores): hence the longer bound.
  */
-export function topicOffsets(admin: Admin, topic: string, timeoutMs = 15_000): ReturnType<Admin['fetchTopicOffsets']> {
+export function topicOffsets(admin: Admin, topic: string, timeoutMs = 60_000): ReturnType<Admin['fetchTopicOffsets']> {
   let attempt = 0;
   return retryingKafka(async () => {
     if (attempt++ > 0) await admin.fetchTopicMetadata({ topics: [topic] }).catch(() => undefined);
