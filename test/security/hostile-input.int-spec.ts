@@ -1,8 +1,7 @@
-import type { NestContainer } from '@nestjs/core';
 import type { ErrorBody } from '@forum/contracts';
 import { eventually } from '@forum/testing';
 import type { TestClient } from '@forum/testing';
-import { RateLimitGuard } from '../../libs/platform/src/http/rate-limit';
+import { RateLimitStorage } from '../../libs/platform/src/http/rate-limit-storage';
 import type { ReminderPreferences } from '../../services/messaging/src/reminders/reminders';
 import {
   isStaffRoute,
@@ -128,25 +127,14 @@ describe('hostile input on every documented route', () => {
 
   /**
    * These sweeps send a route many bodies in a minute from one member; what they measure is validation, so the
-   * in-process rate-limit windows are emptied before each request (tokens-uploads-headers proves the limits).
+   * rate-limit windows are emptied before each request (tokens-uploads-headers proves the limits).
    */
-  const withoutRateLimits = (() => {
-    let guards: { windows: Map<string, unknown> }[] | undefined;
-    return () => {
-      const container = (s.t.app as unknown as { container: NestContainer }).container;
-      guards ??= [...container.getModules().values()]
-        .flatMap((module) => [...module.providers.values()])
-        .map((wrapper) => wrapper.instance as unknown)
-        .filter((instance): instance is { windows: Map<string, unknown> } => instance instanceof RateLimitGuard);
-      expect(guards.length).toBeGreaterThan(0);
-      for (const guard of guards) guard.windows.clear();
-    };
-  })();
+  const withoutRateLimits = () => s.t.app.get(RateLimitStorage).reset();
 
   const refusedBodies = async (route: Route, client: TestClient) => {
     const wrong: string[] = [];
     for (const attempt of NOT_AN_OBJECT) {
-      withoutRateLimits();
+      await withoutRateLimits();
       const response = await client
         .withHeaders(attempt.headers)
         .request<ErrorBody>(route.method, urlOf(route.path), attempt.payload);
@@ -224,7 +212,7 @@ describe('hostile input on every documented route', () => {
   };
 
   const refusesCharacter = async (client: TestClient, route: Route, path: string[], text: string, extra = {}) => {
-    withoutRateLimits();
+    await withoutRateLimits();
     const response = await client.request<ErrorBody>(route.method, urlOf(route.path), {
       ...extra,
       ...bodyWith(path, text),

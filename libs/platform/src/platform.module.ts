@@ -1,6 +1,7 @@
 import { DynamicModule, Global, Inject, Injectable, Module, OnApplicationShutdown } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD } from '@nestjs/core';
 import { CqrsModule } from '@nestjs/cqrs';
+import { getOptionsToken, getStorageToken } from '@nestjs/throttler';
 import type { Kafka } from 'kafkajs';
 import { MongoClient } from 'mongodb';
 import { createKafka, ProjectionWaiter, TopicRegistry } from '@forum/event-bus';
@@ -10,7 +11,8 @@ import { APP_CONFIG, AppConfig, kafkaSettings } from './config';
 import { CsrfGuard } from './http/csrf';
 import { ErrorFilter } from './http/error.filter';
 import { FilesModule } from './files/files.module';
-import { RateLimitGuard } from './http/rate-limit';
+import { RateLimitGuard, rateLimitOptions } from './http/rate-limit';
+import { RateLimitStorage } from './http/rate-limit-storage';
 import { HealthController } from './observability/health.controller';
 import { OpsController } from './observability/ops.controller';
 import { rootLogger } from './observability/logger';
@@ -75,6 +77,10 @@ export class PlatformModule {
         SiteSettingsCache,
         PeerCommands,
         ClientsShutdown,
+        // `@nestjs/throttler`'s options and storage (what its `ThrottlerModule` would provide), counted in MongoDB.
+        { provide: getOptionsToken(), useValue: rateLimitOptions(config) },
+        RateLimitStorage,
+        { provide: getStorageToken(), useExisting: RateLimitStorage },
         { provide: APP_GUARD, useClass: AuthGuard },
         { provide: APP_GUARD, useClass: CsrfGuard },
         { provide: APP_GUARD, useClass: RateLimitGuard },

@@ -1,5 +1,8 @@
-import { CanActivate, ExecutionContext, Inject, Injectable, OnModuleDestroy } from '@nestjs/common';
+import { createHash } from 'node:crypto';
+import { ExecutionContext, Inject, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
+import { InjectThrottlerOptions, InjectThrottlerStorage, ThrottlerGuard } from '@nestjs/throttler';
+import type { ThrottlerLimitDetail, ThrottlerModuleOptions, ThrottlerStorage } from '@nestjs/throttler';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { DomainError } from '@forum/event-store';
 import { RATE_LIMIT, RateLimitRule } from '../auth/decorators';
@@ -8,60 +11,74 @@ import type { AppConfig } from '../config';
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
+/** Every write's limits unless its route says otherwise: per member (visitors: per address) and per address. */
+export function defaultWriteRules(config: AppConfig): RateLimitRule[] {
+  return [
+    { limit: config.RATE_LIMIT_WRITES_PER_MINUTE, windowSeconds: 60, by: 'member' },
+    { limit: config.RATE_LIMIT_WRITES_PER_MINUTE_PER_IP, windowSeconds: 60, by: 'ip' },
+  ];
+}
+
+/** `@nestjs/throttler`'s options: the default rules as its throttlers; no `X-RateLimit-*` headers (there were none). */
+export function rateLimitOptions(config: AppConfig): ThrottlerModuleOptions {
+  return {
+    setHeaders: false,
+    throttlers: defaultWriteRules(config).map((rule) => ({
+      name: rule.by,
+      limit: rule.limit,
+      ttl: rule.windowSeconds * 1000,
+    })),
+  };
+}
+
 /**
- * Fixed-window counters in this process. Every write has a default limit per member and per address;
- * routes tighten it with `@RateLimit`. With several replicas each keeps its own counts (a shared store can
- * replace this class without touching routes).
+ * Every write has a default limit per member and per address; routes tighten it, or limit a read, with
+ * `@RateLimit`. `@nestjs/throttler`'s guard counts in the shared store (`RateLimitStorage`, ADR 0050), so the limit
+ * holds in total across replicas. Past it: 429 `common.rate_limited` with `Retry-After` (seconds to the window's end).
  */
 @Injectable()
-export class RateLimitGuard implements CanActivate, OnModuleDestroy {
-  private readonly windows = new Map<string, { resetAt: number; count: number }>();
-  private readonly sweeper: NodeJS.Timeout;
+export class RateLimitGuard extends ThrottlerGuard {
   private readonly defaults: RateLimitRule[];
 
   constructor(
-    private readonly reflector: Reflector,
+    @InjectThrottlerOptions() options: ThrottlerModuleOptions,
+    @InjectThrottlerStorage() storage: ThrottlerStorage,
+    reflector: Reflector,
     @Inject(APP_CONFIG) config: AppConfig,
   ) {
-    this.defaults = [
-      { limit: config.RATE_LIMIT_WRITES_PER_MINUTE, windowSeconds: 60, by: 'member' },
-      { limit: config.RATE_LIMIT_WRITES_PER_MINUTE_PER_IP, windowSeconds: 60, by: 'ip' },
-    ];
-    this.sweeper = setInterval(() => this.sweep(), 30_000);
-    this.sweeper.unref();
+    super(options, storage, reflector);
+    this.defaults = defaultWriteRules(config);
   }
 
-  canActivate(context: ExecutionContext): boolean {
+  override async canActivate(context: ExecutionContext): Promise<boolean> {
     const request = context.switchToHttp().getRequest<FastifyRequest>();
     const rules =
       this.reflector.getAllAndOverride<RateLimitRule[]>(RATE_LIMIT, [context.getHandler(), context.getClass()]) ??
       (WRITE_METHODS.has(request.method) ? this.defaults : []);
     const route = `${request.method} ${request.routeOptions.url ?? request.url}`;
-    const now = Date.now();
+    // One rule after the other: a request refused by the first is not counted by the next.
     for (const rule of rules) {
-      const who = rule.by === 'ip' || !request.actor.id ? `ip:${request.ip}` : `member:${request.actor.id}`;
-      const key = `${route}|${rule.windowSeconds}|${rule.limit}|${who}`;
-      let window = this.windows.get(key);
-      if (!window || window.resetAt <= now) {
-        window = { resetAt: now + rule.windowSeconds * 1000, count: 0 };
-        this.windows.set(key, window);
-      }
-      window.count++;
-      if (window.count > rule.limit) {
-        const reply = context.switchToHttp().getResponse<FastifyReply>();
-        void reply.header('retry-after', Math.ceil((window.resetAt - now) / 1000));
-        throw new DomainError('common.rate_limited');
-      }
+      const ttl = rule.windowSeconds * 1000;
+      await this.handleRequest({
+        context,
+        limit: rule.limit,
+        ttl,
+        blockDuration: ttl,
+        throttler: { name: rule.by ?? 'member', limit: rule.limit, ttl, setHeaders: false },
+        getTracker: () => (rule.by === 'ip' || !request.actor.id ? `ip:${request.ip}` : `member:${request.actor.id}`),
+        // Addresses and member ids are stored hashed.
+        generateKey: (_context, tracker) =>
+          createHash('sha256')
+            .update(`${route}|${rule.windowSeconds}|${rule.limit}|${tracker}`)
+            .digest('base64url')
+            .slice(0, 32),
+      });
     }
     return true;
   }
 
-  onModuleDestroy(): void {
-    clearInterval(this.sweeper);
-  }
-
-  private sweep(): void {
-    const now = Date.now();
-    for (const [key, window] of this.windows) if (window.resetAt <= now) this.windows.delete(key);
+  protected override throwThrottlingException(context: ExecutionContext, limit: ThrottlerLimitDetail): Promise<void> {
+    void context.switchToHttp().getResponse<FastifyReply>().header('retry-after', limit.timeToBlockExpire);
+    throw new DomainError('common.rate_limited');
   }
 }

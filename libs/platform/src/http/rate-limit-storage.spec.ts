@@ -1,0 +1,75 @@
+import type { MongoClient } from 'mongodb';
+import { loadConfig } from '../config';
+import { Metrics } from '../observability/metrics';
+import { RateLimitStorage } from './rate-limit-storage';
+
+/**
+ * The shared store's own behaviour without a database (the int-spec test/security/rate-limits-across-replicas
+ * proves the totals on a real one): a full window is refused without asking again, and an unreachable database
+ * degrades to counting in this process, never to refusing every write or to no limit at all.
+ */
+const config = loadConfig({ MONGO_URL: 'mongodb://x', KAFKA_BROKERS: 'k:1', JWT_SECRET: 'r'.repeat(40) });
+
+/** A collection counting in a Map like the real upsert, or failing like an unreachable server. */
+function fakeDatabase() {
+  const hits = new Map<string, number>();
+  const state = { calls: 0, down: false };
+  const collection = {
+    createIndex: async () => 'window_end',
+    deleteMany: async () => ({ deletedCount: 0 }),
+    findOneAndUpdate: async (filter: { _id: string }) => {
+      state.calls++;
+      if (state.down) throw new Error('connect ECONNREFUSED 127.0.0.1:27017');
+      hits.set(filter._id, (hits.get(filter._id) ?? 0) + 1);
+      return { _id: filter._id, hits: hits.get(filter._id) };
+    },
+  };
+  const client = { db: () => ({ collection: () => collection }) } as unknown as MongoClient;
+  return { client, state, ids: () => [...hits.keys()] };
+}
+
+describe('RateLimitStorage', () => {
+  let metrics = new Metrics();
+  const started: RateLimitStorage[] = [];
+  const storage = (client: MongoClient) => {
+    const made = new RateLimitStorage(client, config, metrics);
+    started.push(made);
+    return made;
+  };
+  beforeEach(() => (metrics = new Metrics()));
+  afterEach(() => {
+    for (const made of started.splice(0)) made.onApplicationShutdown();
+    jest.useRealTimers();
+  });
+
+  it('refuses past the limit until the window ends, and asks the database no more once the window is full', async () => {
+    jest.useFakeTimers({ now: new Date('2026-11-28T08:00:45.000Z'), doNotFake: ['nextTick', 'setImmediate'] });
+    const db = fakeDatabase();
+    const store = storage(db.client);
+    const answers = [];
+    for (let i = 0; i < 5; i++) answers.push(await store.increment('k', 60_000, 3, 60_000, 'member'));
+    expect(answers.map((answer) => answer.isBlocked)).toEqual([false, false, false, true, true]);
+    expect(answers[3]!.timeToBlockExpire).toBe(15); // the whole minute's window ends at 08:01:00
+    expect(db.state.calls).toBe(4);
+    expect(db.ids()).toEqual([`k:${Date.parse('2026-11-28T08:00:00.000Z')}`]);
+
+    // The next window starts afresh.
+    jest.setSystemTime(new Date('2026-11-28T08:01:00.000Z'));
+    expect((await store.increment('k', 60_000, 3, 60_000, 'member')).isBlocked).toBe(false);
+  });
+
+  it('counts in this process while the database is unreachable, and in the database again once it answers', async () => {
+    const db = fakeDatabase();
+    const store = storage(db.client);
+    db.state.down = true;
+    const answers = [];
+    for (let i = 0; i < 4; i++) answers.push(await store.increment('k2', 60_000, 3, 60_000, 'member'));
+    expect(answers.map((answer) => answer.isBlocked)).toEqual([false, false, false, true]);
+    const fallbacks = await metrics.registry.getSingleMetricAsString('rate_limit_local_fallbacks_total');
+    expect(fallbacks).toMatch(/rate_limit_local_fallbacks_total 4$/m);
+
+    db.state.down = false;
+    expect((await store.increment('k3', 60_000, 3, 60_000, 'member')).totalHits).toBe(1);
+    expect(db.ids()).toEqual([expect.stringMatching(/^k3:/)]);
+  });
+});
