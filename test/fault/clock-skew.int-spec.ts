@@ -1,4 +1,4 @@
-import type { ErrorBody, Page } from '@forum/contracts';
+import type { ErrorBody, Page, WalletView } from '@forum/contracts';
 import { eventually, startForum } from '@forum/testing';
 import type { ForumFixture } from '@forum/testing';
 import { testTag } from '../../services/forum/src/tags/tag.fixture';
@@ -11,7 +11,6 @@ import type {
 import { EnvelopeRefunds } from '../../services/wallet/src/envelopes/envelope-refunds';
 import type { EnvelopeView } from '../../services/wallet/src/envelopes/envelopes.reader';
 import { Ledger } from '../../services/wallet/src/ledger/ledger';
-import type { WalletView } from '../../services/wallet/src/ledger/ledger.reader';
 import { WalletModule } from '../../services/wallet/src/wallet.module';
 import { startServiceProcess } from './child-service';
 import type { ApiClient, ServiceProcess } from './child-service';

@@ -1,16 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { BALANCE_MODULES, newId } from '@forum/contracts';
-import type { ErrorBody, Page } from '@forum/contracts';
+import type { ErrorBody, Page, PostedTopic, TopicDetail, WalletView } from '@forum/contracts';
 import { ensureLocalInfraFetched, startLocalKafka } from '@forum/local-infra';
 import type { RunningKafka } from '@forum/local-infra';
 import { eventually, startForum } from '@forum/testing';
 import type { ForumFixture } from '@forum/testing';
 import { testTag } from '../../services/forum/src/tags/tag.fixture';
-import type { PostedTopic, TopicDetail } from '../../services/forum/src/topics/topic.schemas';
 import { auditLedgers } from '../../services/wallet/src/audit/ledger-audit';
 import type { EnvelopeClaimView, EnvelopeView } from '../../services/wallet/src/envelopes/envelopes.reader';
 import { Ledger } from '../../services/wallet/src/ledger/ledger';
-import type { WalletView } from '../../services/wallet/src/ledger/ledger.reader';
 import { WalletModule } from '../../services/wallet/src/wallet.module';
 
 const SHARES = 200;

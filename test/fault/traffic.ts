@@ -1,10 +1,8 @@
-import type { ErrorBody } from '@forum/contracts';
+import type { ErrorBody, PostedTopic, TopicDetail, UnlockResult, WalletView } from '@forum/contracts';
 import { eventually, withDeadline } from '@forum/testing';
 import type { ForumFixture } from '@forum/testing';
-import type { PostedTopic, TopicDetail, UnlockResult } from '../../services/forum/src/topics/topic.schemas';
 import type { EnvelopeView } from '../../services/wallet/src/envelopes/envelopes.reader';
 import { Ledger } from '../../services/wallet/src/ledger/ledger';
-import type { WalletView } from '../../services/wallet/src/ledger/ledger.reader';
 import type { ApiClient } from './child-service';
 import { fund } from './fault-support';
 

@@ -1,5 +1,5 @@
 import { BALANCE_MODULES, newId } from '@forum/contracts';
-import type { ErrorBody } from '@forum/contracts';
+import type { ErrorBody, WalletView } from '@forum/contracts';
 import { PermissionChecker } from '@forum/platform';
 import { eventually, startForum } from '@forum/testing';
 import type { ForumFixture } from '@forum/testing';
@@ -7,7 +7,6 @@ import { testTag } from '../../services/forum/src/tags/tag.fixture';
 import { QaModule } from '../../services/qa/src/qa.module';
 import { auditLedgers } from '../../services/wallet/src/audit/ledger-audit';
 import { Ledger } from '../../services/wallet/src/ledger/ledger';
-import type { WalletView } from '../../services/wallet/src/ledger/ledger.reader';
 import { WalletModule } from '../../services/wallet/src/wallet.module';
 
 /**

@@ -47,21 +47,3 @@ export const walletSeams = () => import('../../../services/wallet/src/wallet.tes
 
 /** The search's: the index follower has caught up with what was written before it started. */
 export const searchSeams = () => import('../../../services/search/src/search.test-seams');
-
-/**
- * Read views (HTTP answers) other contexts' specs read, types only. Their place is libs/contracts once the public
- * read views move there (issue 21 item 2); until then a spec names them through here, not through the service.
- */
-export type WalletView = import('../../../services/wallet/src/ledger/ledger.reader').WalletView;
-export type WalletAccountDocument =
-  import('../../../services/wallet/src/ledger/ledger.projection').WalletAccountDocument;
-export type LedgerAuditReport = import('../../../services/wallet/src/audit/ledger-audit').AuditReport;
-export type LedgerAuditOptions = import('../../../services/wallet/src/audit/ledger-audit').AuditOptions;
-export type QuestionDetail = import('../../../services/qa/src/questions/question-detail-reader').QuestionDetail;
-export type QuestionTagNode = import('../../../services/qa/src/tags/question-tags').QuestionTagNode;
-export type PostedTopic = import('../../../services/forum/src/topics/topic.schemas').PostedTopic;
-export type TopicDetail = import('../../../services/forum/src/topics/topic.schemas').TopicDetail;
-export type UnlockResult = import('../../../services/forum/src/topics/topic.schemas').UnlockResult;
-export type SearchResultView = import('../../../services/search/src/query/search.controller').SearchResultView;
-export type AuditLogRow = import('../../../services/moderation/src/audit/audit-log').AuditLogRow;
-export type ReminderView = import('../../../services/messaging/src/reminders/reminders').ReminderView;

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import type { QuestionDetail, QuestionTagNode, WalletView } from '@forum/contracts';
 import { DomainError } from '@forum/event-store';
 import { MEMBER_PROFILES } from '@forum/platform';
 import { knownTo, memberAccount, staffAccount } from './accounts';
-import type { QuestionDetail, QuestionTagNode, WalletView } from './contexts';
 import { eventually } from './eventually';
 import { startTestApp } from './test-app';
 import type { TestApp } from './test-app';

@@ -1,11 +1,17 @@
 import { randomUUID } from 'node:crypto';
+import type { LedgerAuditReport, WalletView } from '@forum/contracts';
 import { MEMBER_PROFILES } from '@forum/platform';
 import { memberAccount, staffAccount } from './accounts';
 import { walletSeams } from './contexts';
-import type { ContextRef, LedgerAuditOptions, LedgerAuditReport, WalletAccountDocument, WalletView } from './contexts';
+import type { ContextRef } from './contexts';
 import { eventually } from './eventually';
 import { startTestApp } from './test-app';
 import type { TestApp } from './test-app';
+
+/** The wallet's test seams, whose inputs and answers are the wallet's own (not public read views). */
+type WalletSeams = Awaited<ReturnType<typeof walletSeams>>;
+type WalletAccountDocument = Awaited<ReturnType<WalletSeams['walletAccount']>>;
+type LedgerAuditOptions = Parameters<WalletSeams['auditWalletLedgers']>[1];
 
 export interface WalletFixture {
   t: TestApp;
@@ -56,7 +62,7 @@ export async function creditWallet(
 }
 
 /** A wallet's balances as the wallet's ledger projection keeps them (also the escrow and platform wallets). */
-export async function walletAccount(t: TestApp, walletId: string): Promise<WalletAccountDocument | null> {
+export async function walletAccount(t: TestApp, walletId: string): Promise<WalletAccountDocument> {
   return (await walletSeams()).walletAccount(t.app, walletId);
 }
 

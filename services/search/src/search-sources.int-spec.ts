@@ -1,12 +1,11 @@
 import { searchQueryCommand } from '@forum/contracts';
 import { DEFAULT_MEMBER_ROLE_ID, MEMBER_PERMISSIONS, newId } from '@forum/contracts';
-import type { CommandMetadata, Page } from '@forum/contracts';
+import type { CommandMetadata, Page, QuestionTagNode, SearchResultView } from '@forum/contracts';
 import { PeerCommands, PermissionChecker } from '@forum/platform';
 import { contextModule, eventually, memberAccount, staffAccount, startTestApp } from '@forum/testing';
-import type { QuestionTagNode, TestApp } from '@forum/testing';
+import type { TestApp } from '@forum/testing';
 import { IndexFollower } from './engine/index-follower';
 import { searchable } from './search.fixture';
-import type { SearchResultView } from './query/search.controller';
 import type { SearchPeerInput } from './query/search.peer';
 import { SearchModule } from './search.module';
 

@@ -1,12 +1,11 @@
 import { searchQueryCommand } from '@forum/contracts';
 import { DEFAULT_MEMBER_ROLE_ID, MEMBER_PERMISSIONS } from '@forum/contracts';
-import type { Page } from '@forum/contracts';
+import type { Page, SearchResultView } from '@forum/contracts';
 import { PeerCommands, PermissionChecker } from '@forum/platform';
 import { eventually, ForumFixture, startForum } from '@forum/testing';
 import { IndexFollower } from './engine/index-follower';
 import { searchable } from './search.fixture';
 import { HotTerms as HotTermsForTest } from './query/hot-terms';
-import type { SearchResultView } from './query/search.controller';
 import type { SearchPeerInput } from './query/search.peer';
 import { SearchModule } from './search.module';
 

@@ -1,4 +1,4 @@
-import type { EventEnvelope, MemberEvent, MemberProfileEvent } from '@forum/contracts';
+import type { AuthorView, EventEnvelope, MemberEvent, MemberProfileEvent } from '@forum/contracts';
 import type { ProjectionDefinition, ReadModelWriter } from '@forum/event-bus';
 
 export const MEMBER_PROFILES = 'member_profiles';
@@ -15,14 +15,8 @@ export interface MemberProfileDocument {
   allowUserDynamic?: boolean;
 }
 
-/** How any context shows an author: cancelled members have no name and no avatar, wherever they posted. */
-export interface AuthorView {
-  memberId: string;
-  nickname: string | null;
-  avatarUrl: string | null;
-  cancelled: boolean;
-  isStaff: boolean;
-}
+/** How any context shows an author: a public read view (`@forum/contracts`), named here for the contexts' readers. */
+export type { AuthorView };
 
 export function authorViewOf(memberId: string, profile: MemberProfileDocument | null | undefined): AuthorView {
   const cancelled = profile?.cancelled === true;

@@ -1,6 +1,6 @@
-import type { ErrorBody, Page } from '@forum/contracts';
+import type { ErrorBody, Page, SearchResultView } from '@forum/contracts';
 import { eventually, ForumFixture, startForum } from '@forum/testing';
-import type { SearchResultView, TestApp } from '@forum/testing';
+import type { TestApp } from '@forum/testing';
 import { DEMO_DRAFT_TITLE, seedDemoDrafts } from './demo-drafts';
 import type { DraftView, SavedDraft } from './draft.schemas';
 

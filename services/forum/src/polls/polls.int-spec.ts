@@ -1,7 +1,6 @@
 import { DEFAULT_MEMBER_ROLE_ID, MEMBER_PERMISSIONS } from '@forum/contracts';
-import type { ErrorBody, Page } from '@forum/contracts';
+import type { AuditLogRow, ErrorBody, Page, ReminderView } from '@forum/contracts';
 import { eventually, ForumFixture, startForum } from '@forum/testing';
-import type { AuditLogRow, ReminderView } from '@forum/testing';
 import { PollCloser } from './poll-closer';
 import type { PollView, StaffPollRow, TopicPoll } from './poll.schemas';
 

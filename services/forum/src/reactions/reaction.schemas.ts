@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { LIKE_TARGET_KINDS, pageSchema } from '@forum/contracts';
-import { author } from '../shared/forum.schemas';
+import { forumAuthor, LIKE_TARGET_KINDS, pageSchema } from '@forum/contracts';
 
 export const likeState = z.object({ liked: z.boolean(), likeCount: z.number().int(), visible: z.boolean() });
 export const favouriteState = z.object({
@@ -30,6 +29,6 @@ export type MyFavouriteRow = z.infer<typeof myFavouriteRow>;
 export const myFavouritePage = pageSchema(myFavouriteRow);
 
 /** Who liked / favourited a topic (shown to its author and to staff). */
-export const reactorRow = z.object({ member: author, at: z.string() });
+export const reactorRow = z.object({ member: forumAuthor, at: z.string() });
 export type ReactorRow = z.infer<typeof reactorRow>;
 export const reactorPage = pageSchema(reactorRow);

@@ -1,12 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Db } from 'mongodb';
 import { z } from 'zod';
-import { pageOf } from '@forum/contracts';
-import type { Actor, Page } from '@forum/contracts';
+import { commentPage, pageOf, topicDetail } from '@forum/contracts';
+import type { Actor, CommentView, Page, TopicDetail } from '@forum/contracts';
 import { DomainError } from '@forum/event-store';
 import { CONTEXT_DB } from '@forum/platform';
-import { commentPage } from '../comments/comment.schemas';
-import type { CommentView } from '../comments/comment.schemas';
 import { CommentsReader, likeTargets } from '../comments/comments.reader';
 import type { CommentPageBase } from '../comments/comments.reader';
 import { FAVOURITE_STATE, FavouriteStateDocument } from '../shared/reaction-state';
@@ -14,8 +12,6 @@ import { TopicReads } from './lists/topic-reads';
 import { ThreadCache } from './thread-cache';
 import { TopicViewPolicy } from './topic-view-policy';
 import { TopicViews } from './topic-views';
-import { topicDetail } from './topic.schemas';
-import type { TopicDetail } from './topic.schemas';
 
 /** The first paint of the topic page: the topic and one page of its comments (with first replies, authors). */
 export const topicPageView = z.object({ topic: topicDetail, comments: commentPage });

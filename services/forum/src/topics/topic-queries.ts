@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Db } from 'mongodb';
 import { pageOf } from '@forum/contracts';
-import type { Actor, Page } from '@forum/contracts';
+import type { Actor, Page, TopicDetail, TopicRow, UnlockRecordView } from '@forum/contracts';
 import { authorViewOf, CONTEXT_DB } from '@forum/platform';
 import { DomainError } from '@forum/event-store';
 import { TOPIC_UNLOCKS, TopicUnlockDocument } from '../unlocks/unlock.projections';
@@ -12,14 +12,7 @@ import { TopicReads } from './lists/topic-reads';
 import { TOPIC_LIST, TopicDocument } from './projections/topic-list.projection';
 import { TopicViewPolicy } from './topic-view-policy';
 import { RowBase, TopicViews } from './topic-views';
-import type {
-  PagingQuery,
-  StaffTopicsQuery,
-  TopicDetail,
-  TopicListQuery,
-  TopicRow,
-  UnlockRecordView,
-} from './topic.schemas';
+import type { PagingQuery, StaffTopicsQuery, TopicListQuery } from './topic.schemas';
 
 const SIMILAR_MAX = 10;
 

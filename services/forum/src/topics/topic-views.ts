@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Db } from 'mongodb';
-import type { Actor } from '@forum/contracts';
+import type { Actor, TopicDetail, TopicRow } from '@forum/contracts';
 import {
   authorViewOf,
   blockIdOf,
@@ -17,7 +17,6 @@ import { BlockVisibility, HiddenAccess, SEES_EVERYTHING } from '../unlocks/hidde
 import { TopicReads } from './lists/topic-reads';
 import { ThreadCache } from './thread-cache';
 import { TOPIC_LIST, TopicDocument } from './projections/topic-list.projection';
-import type { TopicDetail, TopicRow } from './topic.schemas';
 
 /** What a topic's detail is built from for any reader (ADR 0028). */
 export interface DetailBase {

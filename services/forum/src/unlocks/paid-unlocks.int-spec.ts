@@ -1,8 +1,7 @@
 import { newId, payUnlockCommand } from '@forum/contracts';
-import type { ErrorBody, Page, PayUnlockInput } from '@forum/contracts';
+import type { ErrorBody, Page, PayUnlockInput, WalletView } from '@forum/contracts';
 import { PeerCommands, SiteSettingsCache } from '@forum/platform';
 import { auditWalletLedgers, creditWallet, eventually, ForumFixture, startForum } from '@forum/testing';
-import type { WalletView } from '@forum/testing';
 import type { TopicDetail, UnlockRecordView, UnlockResult } from '../topics/topic.schemas';
 
 /**

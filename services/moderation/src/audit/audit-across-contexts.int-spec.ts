@@ -1,7 +1,6 @@
-import type { Page } from '@forum/contracts';
+import type { AuditLogRow, Page } from '@forum/contracts';
 import { eventually, startQa } from '@forum/testing';
 import type { QaFixture } from '@forum/testing';
-import type { AuditLogRow } from './audit-log';
 
 /** Issue 9: "every staff action appears in the audit log with its actor", across the contexts. */
 describe('the audit log across contexts', () => {

@@ -3,7 +3,7 @@ import { ApiTags } from '@nestjs/swagger';
 import type { Db, Filter } from 'mongodb';
 import { z } from 'zod';
 import { pageOf } from '@forum/contracts';
-import type { Page } from '@forum/contracts';
+import type { AuditLogRow, Page } from '@forum/contracts';
 import { CONTEXT_DB, MEMBER_PROFILES, RequiresPermission, ValidQuery } from '@forum/platform';
 import type { MemberProfileDocument } from '@forum/platform';
 import { isoTime, jsonParam, paging, sortParam } from './audit-query';
@@ -26,12 +26,6 @@ export const auditLogQuery = z.strictObject({
   ).default({}),
 });
 export type AuditLogQuery = z.infer<typeof auditLogQuery>;
-
-export interface AuditLogRow extends Omit<StaffAuditDocument, '_id'> {
-  id: string;
-  /** The staff member's nickname, or account when they have none; null for the moderation system. */
-  actorName: string | null;
-}
 
 /** Reads the staff audit log with server-side filters, sorting and paging. */
 @Injectable()

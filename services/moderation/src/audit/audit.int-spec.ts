@@ -1,7 +1,6 @@
-import type { Page } from '@forum/contracts';
+import type { AuditLogRow, Page } from '@forum/contracts';
 import { eventually, startForum, testTag } from '@forum/testing';
 import type { ForumFixture } from '@forum/testing';
-import type { AuditLogRow } from './audit-log';
 import type { EventLogEntry, EventLogRow } from './event-log';
 import type { StaffJobView } from './staff-jobs';
 

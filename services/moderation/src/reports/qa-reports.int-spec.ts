@@ -1,7 +1,6 @@
-import type { ErrorBody, Page } from '@forum/contracts';
+import type { AuditLogRow, ErrorBody, Page } from '@forum/contracts';
 import { eventually, qaContentDeleted, startQa } from '@forum/testing';
 import type { QaFixture } from '@forum/testing';
-import type { AuditLogRow } from '../audit/audit-log';
 import { REPORTABLE_CONTENT } from './report.projections';
 import type { MyReportRow } from './report.reader';
 

@@ -1,42 +1,14 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Db, Filter } from 'mongodb';
 import { pageOf } from '@forum/contracts';
-import type { Page } from '@forum/contracts';
+import type { AnswerReplyView, AnswerView, Page } from '@forum/contracts';
 import { authorViewOf, CONTEXT_DB, withoutHiddenBlocks } from '@forum/platform';
-import type { AuthorView } from '@forum/platform';
 import type { PagingQuery } from './question.schemas';
 import { authorsById, HIDDEN } from './question-row-reader';
 import { AnswerDocument, AnswerReplyDocument, QA_ANSWER_REPLIES, QA_ANSWERS } from './questions.projection';
 
-export interface ReplyView {
-  replyId: string;
-  answerId: string;
-  questionId: string;
-  parentReplyId: string | null;
-  author: AuthorView;
-  content: string;
-  postedAt: string;
-  editedAt: string | null;
-  deleted: boolean;
-  likeCount: number;
-  /** The reader likes it (false for visitors and in lists). */
-  liked: boolean;
-}
-
-export interface AnswerView {
-  answerId: string;
-  questionId: string;
-  author: AuthorView;
-  content: string;
-  postedAt: string;
-  editedAt: string | null;
-  adopted: boolean;
-  replyCount: number;
-  deleted: boolean;
-  likeCount: number;
-  liked: boolean;
-  replies: ReplyView[];
-}
+/** The names the questions' controller answers with (public read views, ADR 0047). */
+export type { AnswerReplyView as ReplyView, AnswerView };
 
 /** Answers and their replies: the pages of the control panel, member pages and staff console, and a detail's. */
 @Injectable()
@@ -57,7 +29,7 @@ export class AnswerReader {
     return pageOf(await this.answerViews(docs, false), paging.page, paging.pageSize, total);
   }
 
-  async replies(where: Filter<AnswerReplyDocument>, paging: PagingQuery): Promise<Page<ReplyView>> {
+  async replies(where: Filter<AnswerReplyDocument>, paging: PagingQuery): Promise<Page<AnswerReplyView>> {
     const replies = this.db.collection<AnswerReplyDocument>(QA_ANSWER_REPLIES);
     const [total, docs] = await Promise.all([
       replies.countDocuments(where),
@@ -115,7 +87,7 @@ export class AnswerReader {
       .sort((a, b) => (a.postedAt === b.postedAt ? (a._id < b._id ? -1 : 1) : a.postedAt < b.postedAt ? -1 : 1));
   }
 
-  private async replyViews(docs: AnswerReplyDocument[]): Promise<ReplyView[]> {
+  private async replyViews(docs: AnswerReplyDocument[]): Promise<AnswerReplyView[]> {
     const authors = await authorsById(
       this.db,
       docs.map((doc) => doc.authorId),

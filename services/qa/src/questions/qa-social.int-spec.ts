@@ -1,9 +1,8 @@
-import type { Page } from '@forum/contracts';
+import type { Page, QuestionDetail } from '@forum/contracts';
 import { MEMBER_PROFILES } from '@forum/platform';
 import type { MemberProfileDocument } from '@forum/platform';
 import { eventually, QaFixture, startQa } from '@forum/testing';
 import { MEMBER_NICKNAMES } from '@forum/platform';
-import type { QuestionDetail } from './question-detail-reader';
 
 jest.setTimeout(180_000);
 

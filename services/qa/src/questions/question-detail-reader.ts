@@ -1,11 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Db } from 'mongodb';
-import type { Actor } from '@forum/contracts';
+import type { Actor, QuestionDetail } from '@forum/contracts';
 import { DomainError } from '@forum/event-store';
 import { CONTEXT_DB, PermissionChecker, ReadCounts, readPeriod, withoutHiddenBlocks } from '@forum/platform';
-import { AnswerReader, AnswerView } from './answer-reader';
+import { AnswerReader } from './answer-reader';
 import { QaReadCache } from './qa-read-cache';
-import { HIDDEN, questionReadCounts, QuestionRow, QuestionRowReader } from './question-row-reader';
+import { HIDDEN, questionReadCounts, QuestionRowReader } from './question-row-reader';
 import {
   AnswerDocument,
   AnswerLikeDocument,
@@ -20,15 +20,8 @@ import {
 /** Views this process already counted today (a repeat view counts nothing): kept to skip the read-mark insert. */
 const VIEWED_MAX = 100_000;
 
-export interface QuestionDetail extends QuestionRow {
-  content: string;
-  addenda: QuestionDocument['addenda'];
-  editedAt: string | null;
-  adoptedAnswerId: string | null;
-  answers: AnswerView[];
-  liked: boolean;
-  favourited: boolean;
-}
+/** The name the questions' controller answers with (a public read view, ADR 0047). */
+export type { QuestionDetail };
 
 /** The reader-independent part of a detail (cached). */
 type DetailBase = Omit<QuestionDetail, 'liked'>;

@@ -1,12 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Db } from 'mongodb';
 import { pageOf } from '@forum/contracts';
-import type { Page } from '@forum/contracts';
+import type { Page, QuestionRow } from '@forum/contracts';
 import { DomainError } from '@forum/event-store';
 import { authorViewOf, CONTEXT_DB } from '@forum/platform';
 import type { AuthorView } from '@forum/platform';
 import type { PagingQuery } from './question.schemas';
-import { authorsById, HIDDEN, QuestionRow, QuestionRowReader } from './question-row-reader';
+import { authorsById, HIDDEN, QuestionRowReader } from './question-row-reader';
 import { QA_MARKS, QA_QUESTIONS, QuestionDocument, QuestionMarkDocument } from './questions.projection';
 
 /** Favourite marks: a member's favourite questions, and who favourited the member's own question. */

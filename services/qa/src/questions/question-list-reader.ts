@@ -1,11 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Db, Filter, Sort } from 'mongodb';
 import { pageOf } from '@forum/contracts';
-import type { Page } from '@forum/contracts';
+import type { Page, QuestionRow } from '@forum/contracts';
 import { CONTEXT_DB } from '@forum/platform';
 import { QaReadCache } from './qa-read-cache';
 import type { PagingQuery, QuestionFilter, QuestionListQuery, StaffQuestionsQuery } from './question.schemas';
-import { HIDDEN, QuestionRow, QuestionRowReader } from './question-row-reader';
+import { HIDDEN, QuestionRowReader } from './question-row-reader';
 import { QA_QUESTIONS, QuestionDocument } from './questions.projection';
 
 const SIMILAR_MAX = 10;

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Db, Filter, Sort } from 'mongodb';
 import { pageOf } from '@forum/contracts';
-import type { Page } from '@forum/contracts';
+import type { Page, QuestionRow } from '@forum/contracts';
 import { authorViewOf, CONTEXT_DB, MEMBER_PROFILES, ReadCounts } from '@forum/platform';
 import type { AuthorView, MemberProfileDocument } from '@forum/platform';
 import { QuestionTags } from '../tags/question-tags';
@@ -13,24 +13,8 @@ export const QA_READ_MARKS = 'qa_question_read_marks';
 /** Bookkeeping fields of a read model document, never answered. */
 export const HIDDEN = { _src: 0, _version: 0 } as const;
 
-export interface QuestionRow {
-  questionId: string;
-  title: string;
-  summary: string;
-  asker: AuthorView;
-  tags: { tagId: string; name: string }[];
-  askedAt: string;
-  lastAnswerAt: string | null;
-  rewardAmount: number;
-  rewardPoints: number;
-  bounty: QuestionDocument['bounty'];
-  resolved: boolean;
-  answerCount: number;
-  likeCount: number;
-  favouriteCount: number;
-  readCount: number;
-  deleted: boolean;
-}
+/** A question in a list: a public read view (ADR 0047). */
+export type { QuestionRow };
 
 /** The questions' read counts (ADR 0009), one per viewer per day. */
 export const questionReadCounts = (db: Db): ReadCounts =>

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
-import type { CommandMetadata, QuestionEvent } from '@forum/contracts';
+import type { CommandMetadata, QuestionEvent, QuestionWritten } from '@forum/contracts';
 import { newId } from '@forum/contracts';
 import { ProjectionWaiter } from '@forum/event-bus';
 import { DomainError, EventStore, fold } from '@forum/event-store';
@@ -15,7 +15,7 @@ import { QaReview } from '../review/qa-review';
 import { actorOf, QaPolicy, withoutAddress } from '../qa-policy';
 import { QuestionTags } from '../tags/question-tags';
 import { QuestionCommand, questionDecider, QuestionState, questionStream } from './question.decider';
-import type { AdjustBountyBody, AskBody, ContentBody, EditQuestionBody, QuestionWritten } from './question.schemas';
+import type { AdjustBountyBody, AskBody, ContentBody, EditQuestionBody } from './question.schemas';
 import { questionsProjection } from './questions.projection';
 
 /**

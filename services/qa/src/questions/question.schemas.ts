@@ -2,6 +2,9 @@ import { z } from 'zod';
 import { contentFormat, singleLine, wholeNumber, withHtmlContent } from '@forum/platform';
 import { yuanAmount } from '@forum/contracts';
 
+/** The answer of a question's write is a public read view (ADR 0047). */
+export type { QuestionWritten } from '@forum/contracts';
+
 const title = singleLine(z.string().trim().min(1).max(90));
 const content = z.string().max(200_000);
 const tagIds = z.array(z.string().min(1).max(64)).max(10);
@@ -64,11 +67,3 @@ export const staffQuestionsQuery = pagingQuery.extend({
   deleted: z.enum(['true', 'false']).optional(),
 });
 export type StaffQuestionsQuery = z.infer<typeof staffQuestionsQuery>;
-
-export interface QuestionWritten {
-  questionId: string;
-  version: number;
-  visible: boolean;
-  /** Held for review (ADR 0024): not posted until staff approve it. */
-  pending?: boolean;
-}

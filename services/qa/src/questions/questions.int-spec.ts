@@ -1,8 +1,6 @@
-import type { Page } from '@forum/contracts';
+import type { AnswerReplyView, AnswerView, Page, QuestionRow } from '@forum/contracts';
 import { eventually, QaFixture, sharedEnv, startQa, startTestApp } from '@forum/testing';
 import { QaModule } from '../qa.module';
-import type { AnswerView, ReplyView } from './answer-reader';
-import type { QuestionRow } from './question-row-reader';
 import { QA_QUESTIONS } from './questions.projection';
 
 jest.setTimeout(180_000);
@@ -76,7 +74,7 @@ describe('qa: questions, answers and replies', () => {
       (await f.t.client.as(who).get<Page<T>>(`/api/qa/me/${path}`)).body.items;
     expect((await mine<QuestionRow>('questions', asker)).map((row) => row.questionId)).toEqual([rewarded, plain]);
     expect((await mine<AnswerView>('answers', helper)).map((row) => row.answerId)).toEqual([answerId]);
-    expect((await mine<ReplyView>('answer-replies', asker)).map((row) => row.replyId)).toEqual([reply.body.id]);
+    expect((await mine<AnswerReplyView>('answer-replies', asker)).map((row) => row.replyId)).toEqual([reply.body.id]);
     expect((await mine<QuestionRow>('favourites', helper)).map((row) => row.questionId)).toEqual([plain]);
     // The member page shows anyone a member's questions and answers.
     const theirs = async <T>(path: string, who: string) =>

@@ -1,10 +1,8 @@
-import type { Page } from '@forum/contracts';
+import type { AnswerView, Page, QuestionRow } from '@forum/contracts';
 import { EventStore } from '@forum/event-store';
 import { SiteSettingsCache } from '@forum/platform';
 import { auditWalletLedgers, eventually, QaFixture, startQa } from '@forum/testing';
 import { QaModule } from '../qa.module';
-import type { AnswerView } from '../questions/answer-reader';
-import type { QuestionRow } from '../questions/question-row-reader';
 import type { QaReviewRow } from './qa-review.controller';
 
 jest.setTimeout(180_000);

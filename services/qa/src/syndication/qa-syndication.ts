@@ -1,12 +1,11 @@
 import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
 import type { Db, Filter } from 'mongodb';
 import { qaSitemapFilesCommand } from '@forum/contracts';
-import type { Page } from '@forum/contracts';
+import type { Page, QuestionRow } from '@forum/contracts';
 import { DomainError } from '@forum/event-store';
 import { CONTEXT_DB, FEED_SIZE, lastChange, PeerCommands, SITEMAP_FILE_SIZE, SiteSettingsCache } from '@forum/platform';
 import type { Feed, SitemapEntry } from '@forum/platform';
 import { QuestionListReader } from '../questions/question-list-reader';
-import type { QuestionRow } from '../questions/question-row-reader';
 import { QA_QUESTIONS } from '../questions/questions.projection';
 import type { QuestionDocument } from '../questions/questions.projection';
 

@@ -2,10 +2,9 @@ import { Controller, Delete, Get, HttpCode, Param, Patch, Post } from '@nestjs/c
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
 import { z } from 'zod';
-import type { CommandMetadata } from '@forum/contracts';
+import type { CommandMetadata, QuestionTagNode } from '@forum/contracts';
 import { CommandMeta, Public, RequiresPermission, singleLine, ValidBody, wholeNumber } from '@forum/platform';
 import { QuestionTags } from './question-tags';
-import type { QuestionTagNode } from './question-tags';
 import { ChangeQuestionTagCommand, CreateQuestionTagCommand, RemoveQuestionTagCommand } from './question-tag.commands';
 
 const createTagBody = z.strictObject({

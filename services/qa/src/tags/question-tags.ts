@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Db } from 'mongodb';
 import { newId } from '@forum/contracts';
-import type { CommandMetadata, EventEnvelope, QuestionTagEvent } from '@forum/contracts';
+import type { CommandMetadata, EventEnvelope, QuestionTagEvent, QuestionTagNode } from '@forum/contracts';
 import { ProjectionWaiter } from '@forum/event-bus';
 import type { ProjectionDefinition, ReadModelWriter } from '@forum/event-bus';
 import { EventStore, fold } from '@forum/event-store';
@@ -30,16 +30,6 @@ export interface QuestionTagDocument {
   parentId: string | null;
   sort: number;
   deleted?: boolean;
-}
-
-export interface QuestionTagNode {
-  tagId: string;
-  name: string;
-  parentId: string | null;
-  sort: number;
-  /** Questions are asked in leaf tags only. */
-  leaf: boolean;
-  children: QuestionTagNode[];
 }
 
 export const questionTagsProjection: ProjectionDefinition = {

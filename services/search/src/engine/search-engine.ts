@@ -1,9 +1,11 @@
 import { Index } from 'flexsearch';
+import type { SearchKind } from '@forum/contracts';
 import { segment } from './segmenter';
 import { termOf } from './normalize';
 import type { Words } from './normalize';
 
-export type SearchKind = 'topic' | 'question' | 'help';
+/** What the index holds: a public read view's `kind` (ADR 0047). */
+export type { SearchKind };
 
 /** What the index holds of one document: the searchable text and what queries filter on. Never a locked block. */
 export interface IndexedDocument {

@@ -3,7 +3,7 @@ import { ApiTags } from '@nestjs/swagger';
 import type { Db } from 'mongodb';
 import { z } from 'zod';
 import { pageOf } from '@forum/contracts';
-import type { Actor, Page } from '@forum/contracts';
+import type { Actor, Page, SearchKind, SearchResultView } from '@forum/contracts';
 import {
   authorViewOf,
   CONTEXT_DB,
@@ -16,11 +16,10 @@ import {
   ValidQuery,
   wholeNumber,
 } from '@forum/platform';
-import type { AuthorView, MemberProfileDocument } from '@forum/platform';
+import type { MemberProfileDocument } from '@forum/platform';
 import { SEARCH_DOCUMENTS, SearchDocument, searchableText } from '../documents/search-documents.projection';
 import { IndexFollower } from '../engine/index-follower';
 import type { LoadProgress } from '../engine/index-follower';
-import type { SearchKind } from '../engine/search-engine';
 import { highlight, snippet } from './highlight';
 import { HotTerm, HotTerms } from './hot-terms';
 import { LINKS } from './links';
@@ -34,19 +33,6 @@ const searchQuery = z.strictObject({
   pageSize: wholeNumber().pipe(z.number().min(1).max(50)).default(20),
 });
 type SearchQueryParams = z.infer<typeof searchQuery>;
-
-export interface SearchResultView {
-  kind: SearchKind;
-  id: string;
-  /** HTML: escaped text with the matched words in `<mark>`. */
-  title: string;
-  snippet: string;
-  tagIds: string[];
-  createdAt: string;
-  author: AuthorView | null;
-  /** The member site's address of the result. */
-  link: string;
-}
 
 /** Who may see what: topics follow `topic.view` on every tag (as the forum decides); the rest is public. */
 async function visibilityFor(permissions: PermissionChecker, reader: Actor) {

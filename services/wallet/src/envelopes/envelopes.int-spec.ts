@@ -1,12 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { BALANCE_MODULES, newId } from '@forum/contracts';
-import type { ErrorBody, Page } from '@forum/contracts';
+import type { BalanceEntryView, ErrorBody, Page, PostedTopic, TopicDetail, WalletView } from '@forum/contracts';
 import { EventStore } from '@forum/event-store';
 import { eventually, startForum, topicEventStore } from '@forum/testing';
-import type { ForumFixture, PostedTopic, TopicDetail } from '@forum/testing';
+import type { ForumFixture } from '@forum/testing';
 import { auditLedgers } from '../audit/ledger-audit';
 import { Ledger } from '../ledger/ledger';
-import type { BalanceEntryView, WalletView } from '../ledger/ledger.reader';
 import { WalletModule } from '../wallet.module';
 import { ABANDON_AFTER_MS, EnvelopeRefunds } from './envelope-refunds';
 import { EnvelopeSending } from './envelope-sending';

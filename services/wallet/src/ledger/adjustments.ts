@@ -1,12 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Db } from 'mongodb';
 import { BALANCE_MODULES, POINTS_MODULES } from '@forum/contracts';
-import type { CommandMetadata } from '@forum/contracts';
+import type { CommandMetadata, WalletView } from '@forum/contracts';
 import { DomainError } from '@forum/event-store';
 import { CONTEXT_DB, MEMBER_PROFILES } from '@forum/platform';
 import type { MemberProfileDocument } from '@forum/platform';
 import { Ledger } from './ledger';
-import { LedgerReader, WalletView } from './ledger.reader';
+import { LedgerReader } from './ledger.reader';
 import { AdjustmentBody, MEMBER_ID } from './wallet.schemas';
 
 /**

@@ -1,11 +1,10 @@
 import { errorMessages, PLATFORM_WALLET_ID, POINTS_MODULES } from '@forum/contracts';
-import type { ErrorBody, Page } from '@forum/contracts';
+import type { BalanceEntryView, ErrorBody, Page, PointsEntryView, WalletView } from '@forum/contracts';
 import { eventually, startWallet, WalletFixture } from '@forum/testing';
 import { auditLedgers } from '../audit/ledger-audit';
 import type { AuditReport } from '../audit/ledger-audit';
 import { Ledger } from './ledger';
 import { WALLET_ACCOUNTS } from './ledger.projection';
-import type { BalanceEntryView, PointsEntryView, WalletView } from './ledger.reader';
 import { legsWithPlatformShare, Transfers } from './transfers';
 
 describe('wallet ledgers: adjustments, transfers, concurrency, audit', () => {

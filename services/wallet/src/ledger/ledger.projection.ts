@@ -1,4 +1,4 @@
-import type { EventEnvelope, WalletEvent } from '@forum/contracts';
+import type { BalanceEntryKind, BalanceEntryView, EventEnvelope, PointsEntryView, WalletEvent } from '@forum/contracts';
 import type { ProjectionDefinition, ReadModelWriter } from '@forum/event-bus';
 
 export const LEDGER_PROJECTION = 'wallet-ledgers';
@@ -19,40 +19,13 @@ export interface WalletAccountDocument {
   updatedAt?: string;
 }
 
-/**
- * How a balance entry moved money: `credit`/`debit` on available, `freeze` (available → frozen),
- * `release` (frozen → available), `spend` (out of frozen). `amount` is signed by what the member sees leave or
- * arrive in the affected balance.
- */
-export type BalanceEntryKind = 'credit' | 'debit' | 'freeze' | 'release' | 'spend';
-
-export interface BalanceEntryDocument {
+/** A ledger row as the wallet answers it (`BalanceEntryView`), kept under `<walletId>|<stream version>`. */
+export interface BalanceEntryDocument extends BalanceEntryView {
   _id: string;
-  memberId: string;
-  serial: string;
-  module: number;
-  kind: BalanceEntryKind;
-  amount: number;
-  availableAfter: number;
-  frozenAfter: number;
-  remark: string;
-  reference: string | null;
-  operationId: string;
-  at: string;
 }
 
-export interface PointsEntryDocument {
+export interface PointsEntryDocument extends PointsEntryView {
   _id: string;
-  memberId: string;
-  serial: string;
-  module: number;
-  direction: 'income' | 'expense';
-  amount: number;
-  pointsAfter: number;
-  remark: string;
-  reference: string | null;
-  operationId: string;
-  at: string;
 }
 
 export function entryId(walletId: string, version: number): string {

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Db } from 'mongodb';
 import { pageOf } from '@forum/contracts';
-import type { Page } from '@forum/contracts';
+import type { BalanceEntryView, Page, PointsEntryView, WalletView } from '@forum/contracts';
 import { CONTEXT_DB } from '@forum/platform';
 import {
   BALANCE_ENTRIES,
@@ -11,17 +11,6 @@ import {
   WALLET_ACCOUNTS,
   WalletAccountDocument,
 } from './ledger.projection';
-
-export interface WalletView {
-  memberId: string;
-  /** Integer fen. */
-  available: number;
-  frozen: number;
-  points: number;
-}
-
-export type BalanceEntryView = Omit<BalanceEntryDocument, '_id' | '_version'>;
-export type PointsEntryView = Omit<PointsEntryDocument, '_id' | '_version'>;
 
 /** Reads of the ledger read model: balances by `_id`, entries newest first as one `_id` range per wallet. */
 @Injectable()

@@ -3,12 +3,10 @@ import type { AddressInfo } from 'node:net';
 import { Transport } from '@nestjs/microservices';
 import type { MicroserviceOptions } from '@nestjs/microservices';
 import { newId, POINTS_MODULES, translateError } from '@forum/contracts';
-import type { ErrorBody } from '@forum/contracts';
+import type { ErrorBody, UnlockResult, WalletView } from '@forum/contracts';
 import { eventually, ForumFixture, startForum, startTestApp, TestApp, uniqueName } from '@forum/testing';
-import type { UnlockResult } from '@forum/testing';
 import { WalletModule } from '../wallet.module';
 import { Ledger } from './ledger';
-import type { WalletView } from './ledger.reader';
 
 async function freePort(): Promise<number> {
   const server = createServer();

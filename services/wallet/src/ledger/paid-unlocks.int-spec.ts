@@ -1,12 +1,10 @@
 import { createSigner } from 'fast-jwt';
 import { newId, POINTS_MODULES } from '@forum/contracts';
-import type { ErrorBody } from '@forum/contracts';
+import type { ErrorBody, UnlockResult, WalletView } from '@forum/contracts';
 import { SiteSettingsCache } from '@forum/platform';
 import { eventually, ForumFixture, startForum, startTestApp, TestApp, uniqueName } from '@forum/testing';
-import type { UnlockResult } from '@forum/testing';
 import { WalletModule } from '../wallet.module';
 import { Ledger } from './ledger';
-import type { WalletView } from './ledger.reader';
 
 /**
  * `wallet.payUnlock` between two services (distributed mode): one app hosts the wallet and listens on a port, the

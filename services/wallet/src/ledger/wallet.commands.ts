@@ -1,7 +1,6 @@
 import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
-import type { CommandMetadata } from '@forum/contracts';
+import type { CommandMetadata, WalletView } from '@forum/contracts';
 import { Adjustments } from './adjustments';
-import type { WalletView } from './ledger.reader';
 import type { AdjustmentBody } from './wallet.schemas';
 
 /** Staff credit or debit a member's balance or points; the `Idempotency-Key` is the operation. */

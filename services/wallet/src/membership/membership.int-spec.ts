@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { fenToYuan, newId } from '@forum/contracts';
-import type { CommandMetadata, ErrorBody, Page } from '@forum/contracts';
+import type { BalanceEntryView, CommandMetadata, ErrorBody, Page, PointsEntryView } from '@forum/contracts';
 import { EventStore } from '@forum/event-store';
 import { PERMISSION_ROLES } from '@forum/platform';
 import { defineRole, eventually, startWallet, WalletFixture } from '@forum/testing';
 import type { AuditReport } from '../audit/ledger-audit';
-import type { BalanceEntryView, PointsEntryView } from '../ledger/ledger.reader';
 import { walletStream } from '../ledger/wallet.decider';
 import { operationKey } from '../ledger/ledger';
 import { WalletModule } from '../wallet.module';

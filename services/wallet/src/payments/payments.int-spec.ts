@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import type { ErrorBody, Page } from '@forum/contracts';
+import type { BalanceEntryView, ErrorBody, Page } from '@forum/contracts';
 import { eventually, startWallet, WalletFixture } from '@forum/testing';
 import type { AuditReport } from '../audit/ledger-audit';
-import type { BalanceEntryView } from '../ledger/ledger.reader';
 import { seedDemoWallet } from '../demo-wallet';
 import { PAYMENT_INTENTS } from './payment-intents.projection';
 import { Reconciliation } from './reconciliation';

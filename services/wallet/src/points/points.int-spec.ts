@@ -1,8 +1,7 @@
-import type { Page } from '@forum/contracts';
+import type { Page, PointsEntryView } from '@forum/contracts';
 import { PermissionChecker, SiteSettingsCache } from '@forum/platform';
 import { contextModule, eventually, startWallet, WalletFixture } from '@forum/testing';
 import { EventStore } from '@forum/event-store';
-import type { PointsEntryView } from '../ledger/ledger.reader';
 import { PointsForPosting } from './points-for-posting';
 
 describe('points for posting (reacting to the forum’s events)', () => {
