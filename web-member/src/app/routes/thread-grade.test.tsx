@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { page, topicDetail } from '@/features/topics/testing/forum-fixtures';
+import { hiddenBlock, page, topicDetail } from '@/features/topics/testing/forum-fixtures';
 import { wallet } from '@/features/wallet/testing/wallet-fixtures';
 import { appState, applySiteInfo, initialAppState } from '@/stores/app-state';
 import { json } from '@/testing/fake-fetch';
@@ -10,7 +10,7 @@ import { renderApp } from '@/testing/render-app';
 function gradeLocked(requirement: string, needPoints: number | null) {
   return topicDetail({
     content: '<p>Intro</p><hide type="30" index="0"></hide>',
-    hiddenBlocks: [{ index: 0, type: 30, unlocked: false, requirement, needPoints }],
+    hiddenBlocks: [hiddenBlock({ index: 0, type: 30, unlocked: false, requirement, needPoints })],
     hideTagTypeMap: { '30': false },
   });
 }

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { page, topicDetail } from '@/features/topics/testing/forum-fixtures';
+import { hiddenBlock, page, topicDetail } from '@/features/topics/testing/forum-fixtures';
 import { appState, applySiteInfo, initialAppState } from '@/stores/app-state';
 import { json } from '@/testing/fake-fetch';
 import { callsTo } from '@/testing/form-helpers';
@@ -12,9 +12,9 @@ const paidTopic = topicDetail({
   content:
     '<p>Intro</p><hide type="40" index="0"></hide><hide type="40" index="1"></hide><hide type="50" index="2"></hide>',
   hiddenBlocks: [
-    { index: 0, type: 40, unlocked: false, requirement: '20' },
-    { index: 1, type: 40, unlocked: false, requirement: '10' },
-    { index: 2, type: 50, unlocked: false, requirement: '199' },
+    hiddenBlock({ index: 0, type: 40, unlocked: false, requirement: '20' }),
+    hiddenBlock({ index: 1, type: 40, unlocked: false, requirement: '10' }),
+    hiddenBlock({ index: 2, type: 50, unlocked: false, requirement: '199' }),
   ],
   hideTagTypeMap: { '40': false, '50': false },
 });

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { page, topicDetail } from '@/features/topics/testing/forum-fixtures';
+import { hiddenBlock, page, topicDetail } from '@/features/topics/testing/forum-fixtures';
 import { appState, applySiteInfo, initialAppState } from '@/stores/app-state';
 import { json } from '@/testing/fake-fetch';
 import { renderApp } from '@/testing/render-app';
@@ -57,7 +57,7 @@ describe('/thread videos', () => {
             200,
             topicDetail({
               content: '<p>Intro</p><hide type="10" index="0"></hide>',
-              hiddenBlocks: [{ index: 0, type: 10, unlocked: false, requirement: null }],
+              hiddenBlocks: [hiddenBlock({ index: 0, type: 10, unlocked: false, requirement: null })],
               hideTagTypeMap: { '10': false },
             }),
           ),

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { comment, page, topicDetail } from '@/features/topics/testing/forum-fixtures';
+import { comment, hiddenBlock, page, topicDetail } from '@/features/topics/testing/forum-fixtures';
 import { appState, applySiteInfo, initialAppState } from '@/stores/app-state';
 import { json } from '@/testing/fake-fetch';
 import { callsTo } from '@/testing/form-helpers';
@@ -11,9 +11,9 @@ const lockedTopic = topicDetail({
   content:
     '<p>Intro</p><hide type="10" index="0"></hide><hide type="20" index="1"></hide><hide type="30" index="2"></hide>',
   hiddenBlocks: [
-    { index: 0, type: 10, unlocked: false, requirement: null },
-    { index: 1, type: 20, unlocked: false, requirement: null },
-    { index: 2, type: 30, unlocked: false, requirement: 'Veteran' },
+    hiddenBlock({ index: 0, type: 10, unlocked: false, requirement: null }),
+    hiddenBlock({ index: 1, type: 20, unlocked: false, requirement: null }),
+    hiddenBlock({ index: 2, type: 30, unlocked: false, requirement: 'Veteran' }),
   ],
   hideTagTypeMap: { '10': false, '20': false, '30': false },
 });
@@ -232,7 +232,7 @@ describe('/thread comments and reactions', () => {
         content: open
           ? '<p>Intro</p><hide type="20" index="0"><p>Thanks for commenting</p></hide>'
           : '<p>Intro</p><hide type="20" index="0"></hide>',
-        hiddenBlocks: [{ index: 0, type: 20, unlocked: open, requirement: null }],
+        hiddenBlocks: [hiddenBlock({ index: 0, type: 20, unlocked: open, requirement: null })],
       });
     renderApp('/thread?topicId=t1', {
       routes: threadRoutes({

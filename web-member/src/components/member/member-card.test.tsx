@@ -213,7 +213,10 @@ describe('lists link every author by avatar and name', () => {
     renderApp('/askList', {
       routes: {
         'GET /api/qa/questions': () =>
-          json(200, pageOf([questionRow({ questionId: 'q1', title: 'Why?', asker: withPicture })])),
+          json(
+            200,
+            pageOf([questionRow({ questionId: 'q1', title: 'Why?', asker: { ...withPicture, isStaff: false } })]),
+          ),
       },
     });
     await screen.findByRole('link', { name: 'Why?' });

@@ -1,4 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ReminderView } from '@contracts/messaging/reminder.views';
 import type { Page } from '@/lib/api/api-types';
 import { api } from '@/lib/api/client';
 
@@ -10,6 +11,9 @@ export interface MemberView {
   cancelled: boolean;
   isStaff: boolean;
 }
+
+/** A reminder in the inbox: a public read view (`libs/contracts`, ADR 0047). */
+export type { ReminderView };
 
 export interface ConversationRow {
   member: MemberView;
@@ -23,25 +27,6 @@ export interface MessageView {
   sender: MemberView;
   content: string;
   sentAt: string;
-  read: boolean;
-}
-
-export interface ReminderView {
-  reminderId: string;
-  /** A reminder type (docs/rules/messaging.md): 10 comment on my topic … 300 like on my answer reply, 310 my answer adopted. */
-  type: number;
-  sender: MemberView;
-  topicId: string | null;
-  topicTitle: string | null;
-  commentId: string | null;
-  replyId: string | null;
-  /** Q&A reminders (120–190, 230–250, 280–310): the question, its title, the answer, the answer reply. */
-  questionId?: string | null;
-  questionTitle?: string | null;
-  answerId?: string | null;
-  answerReplyId?: string | null;
-  summary: string | null;
-  at: string;
   read: boolean;
 }
 

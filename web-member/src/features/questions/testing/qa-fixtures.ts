@@ -1,8 +1,8 @@
 import type { AnswerReplyView, AnswerView, QaTagNode, QuestionDetail, QuestionRow } from '../api/types';
 
-export const ann = { memberId: 'm1', nickname: 'Ann', avatarUrl: null, cancelled: false };
-export const bob = { memberId: 'm2', nickname: 'Bob', avatarUrl: null, cancelled: false };
-export const cat = { memberId: 'm3', nickname: 'Cat', avatarUrl: null, cancelled: false };
+export const ann = { memberId: 'm1', nickname: 'Ann', avatarUrl: null, cancelled: false, isStaff: false };
+export const bob = { memberId: 'm2', nickname: 'Bob', avatarUrl: null, cancelled: false, isStaff: false };
+export const cat = { memberId: 'm3', nickname: 'Cat', avatarUrl: null, cancelled: false, isStaff: false };
 
 export function questionRow(overrides: Partial<QuestionRow> = {}): QuestionRow {
   return {

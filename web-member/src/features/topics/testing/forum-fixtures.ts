@@ -1,4 +1,4 @@
-import type { CommentView, TagNode, TopicDetail, TopicRow } from '../api/types';
+import type { CommentView, HiddenBlockView, TagNode, TopicDetail, TopicRow } from '../api/types';
 
 export const ann = { memberId: 'm1', nickname: 'Ann', avatarUrl: null, cancelled: false };
 export const bob = { memberId: 'm2', nickname: 'Bob', avatarUrl: null, cancelled: false };
@@ -27,6 +27,7 @@ export function topicRow(overrides: Partial<TopicRow> = {}): TopicRow {
     readCount: 50,
     unlockCount: 0,
     hideTagTypeMap: {},
+    redEnvelopeId: null,
     viewCount: 50,
     ...overrides,
   };
@@ -41,8 +42,17 @@ export function topicDetail(overrides: Partial<TopicDetail> = {}): TopicDetail {
     hiddenBlocks: [],
     topicDetailPermission: true,
     canEdit: false,
+    likedByMe: false,
+    favouritedByMe: false,
     ...overrides,
   };
+}
+
+/** A hidden block as the detail lists it; its stable id follows its index unless given. */
+export function hiddenBlock(
+  overrides: Partial<HiddenBlockView> & Pick<HiddenBlockView, 'index' | 'type'>,
+): HiddenBlockView {
+  return { id: `block-${overrides.index}`, unlocked: false, requirement: null, needPoints: null, ...overrides };
 }
 
 export function comment(overrides: Partial<CommentView> = {}): CommentView {

@@ -1,37 +1,9 @@
-/** Shapes of the wallet context's answers (services/wallet/src). Money is integer fen. */
-
-export interface WalletView {
-  memberId: string;
-  available: number;
-  frozen: number;
-  points: number;
-}
-
-export interface BalanceEntry {
-  /** Human-readable, unique. */
-  serial: string;
-  /** Balance module code (docs/rules/wallet.md). */
-  module: number;
-  kind: 'credit' | 'debit' | 'freeze' | 'release' | 'spend';
-  /** Signed: what arrived in (+) or left (−) the affected balance. */
-  amount: number;
-  availableAfter: number;
-  frozenAfter: number;
-  remark: string;
-  at: string;
-}
-
-export interface PointsEntry {
-  serial: string;
-  /** Points module code (docs/rules/wallet.md). */
-  module: number;
-  direction: 'income' | 'expense';
-  /** Signed like `direction`. */
-  amount: number;
-  pointsAfter: number;
-  remark: string;
-  at: string;
-}
+/** Shapes of the wallet context's answers (public read views from `libs/contracts`, ADR 0047). Money is integer fen. */
+export type {
+  BalanceEntryView as BalanceEntry,
+  PointsEntryView as PointsEntry,
+  WalletView,
+} from '@contracts/wallet/wallet.views';
 
 export interface PaymentView {
   intentId: string;
