@@ -58,18 +58,24 @@ describe('RateLimitStorage', () => {
     expect((await store.increment('k', 60_000, 3, 60_000, 'member')).isBlocked).toBe(false);
   });
 
-  it('counts in this process while the database is unreachable, and in the database again once it answers', async () => {
+  it('counts in this process while the database is unreachable, asking it again only after a few seconds', async () => {
+    jest.useFakeTimers({ now: new Date('2026-11-28T08:00:10.000Z'), doNotFake: ['nextTick', 'setImmediate'] });
     const db = fakeDatabase();
     const store = storage(db.client);
     db.state.down = true;
     const answers = [];
     for (let i = 0; i < 4; i++) answers.push(await store.increment('k2', 60_000, 3, 60_000, 'member'));
     expect(answers.map((answer) => answer.isBlocked)).toEqual([false, false, false, true]);
+    // One request waited for the database; the others did not ask it.
+    expect(db.state.calls).toBe(1);
     const fallbacks = await metrics.registry.getSingleMetricAsString('rate_limit_local_fallbacks_total');
     expect(fallbacks).toMatch(/rate_limit_local_fallbacks_total 4$/m);
 
     db.state.down = false;
-    expect((await store.increment('k3', 60_000, 3, 60_000, 'member')).totalHits).toBe(1);
+    expect((await store.increment('k3', 60_000, 3, 60_000, 'member')).totalHits).toBe(1); // still local
+    expect(db.state.calls).toBe(1);
+    jest.setSystemTime(new Date('2026-11-28T08:00:15.000Z'));
+    expect((await store.increment('k3', 60_000, 3, 60_000, 'member')).totalHits).toBe(1); // the database's first
     expect(db.ids()).toEqual([expect.stringMatching(/^k3:/)]);
   });
 });

@@ -26,6 +26,8 @@ export function rateLimitDatabaseName(config: AppConfig): string {
 }
 
 const SWEEP_MS = 60_000;
+/** After the database failed to answer, how long requests are counted locally before it is asked again. */
+const RETRY_AFTER_FAILURE_MS = 5_000;
 
 /**
  * The rate limits' counts, shared by every replica (ADR 0050): fixed windows aligned to whole multiples of their
@@ -33,7 +35,8 @@ const SWEEP_MS = 60_000;
  * key at once allow exactly the limit in total. A window this process has seen full is refused here until it ends,
  * without asking the database: counts only grow within a window, so the answer is the database's. If the database
  * cannot be reached the counts fall back to this process's memory (each replica then allows the limit, as before
- * ADR 0050) until it answers again. Windows end by a TTL index; the stand-in MongoDB runs none, so a sweep too.
+ * ADR 0050), and it is asked again every few seconds, so a request waits for an unreachable database at most once in
+ * that time. Windows end by a TTL index; the stand-in MongoDB runs none, so a sweep too.
  */
 @Injectable()
 export class RateLimitStorage implements ThrottlerStorage, OnModuleInit, OnApplicationShutdown {
@@ -44,6 +47,8 @@ export class RateLimitStorage implements ThrottlerStorage, OnModuleInit, OnAppli
   private local = new ThrottlerStorageService();
   private readonly fallbacks: Counter;
   private unreachable = false;
+  /** While the database is unreachable: when to ask it again (until then no request waits for it). */
+  private retryAt = 0;
   private sweeper: NodeJS.Timeout | undefined;
 
   constructor(@Inject(MONGO_CLIENT) client: MongoClient, @Inject(APP_CONFIG) config: AppConfig, metrics: Metrics) {
@@ -83,14 +88,15 @@ export class RateLimitStorage implements ThrottlerStorage, OnModuleInit, OnAppli
     const toEnd = Math.max(1, Math.ceil((end - now) / 1000));
     if (this.full.has(id))
       return { totalHits: limit + 1, timeToExpire: toEnd, isBlocked: true, timeToBlockExpire: toEnd };
+    if (this.unreachable && now < this.retryAt) return this.countLocally(key, ttl, limit, blockDuration, throttlerName);
     let hits: number;
     try {
       hits = await this.count(id, end);
     } catch (error) {
-      this.fallbacks.inc();
       if (!this.unreachable) this.logger.warn(`shared counts unreachable, counting in this process: ${String(error)}`);
       this.unreachable = true;
-      return this.local.increment(key, ttl, limit, blockDuration, throttlerName);
+      this.retryAt = Date.now() + RETRY_AFTER_FAILURE_MS;
+      return this.countLocally(key, ttl, limit, blockDuration, throttlerName);
     }
     if (this.unreachable) this.logger.log('shared counts reachable again');
     this.unreachable = false;
@@ -105,6 +111,11 @@ export class RateLimitStorage implements ThrottlerStorage, OnModuleInit, OnAppli
     this.full.clear();
     this.local.onApplicationShutdown();
     this.local = new ThrottlerStorageService();
+  }
+
+  private countLocally(key: string, ttl: number, limit: number, blockDuration: number, name: string) {
+    this.fallbacks.inc();
+    return this.local.increment(key, ttl, limit, blockDuration, name);
   }
 
   private async count(id: string, end: number, retried = false): Promise<number> {
