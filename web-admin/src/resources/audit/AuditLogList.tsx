@@ -9,23 +9,13 @@ import {
   TextInput,
   useTranslate,
 } from 'react-admin';
-import type { RaRecord } from 'react-admin';
+import type { AuditLogRow } from '@contracts/moderation/audit-log.views';
 import { JsonBlock } from './JsonBlock';
 
 const CONTEXTS = ['forum', 'qa', 'wallet', 'identity', 'moderation', 'messaging'];
 
-export interface AuditRow extends RaRecord {
-  at: string;
-  actorId: string;
-  actorName: string | null;
-  action: string;
-  context: string;
-  targetKind: string;
-  targetId: string;
-  before: Record<string, unknown> | null;
-  after: Record<string, unknown> | null;
-  data: unknown;
-}
+/** A row of the staff audit log as the server answers it (a public read view, ADR 0047). */
+export type AuditRow = AuditLogRow;
 
 function AuditDetail({ record }: { record: AuditRow }) {
   const translate = useTranslate();

@@ -2,18 +2,13 @@ import { Card, CardContent, Stack, Typography } from '@mui/material';
 import { DataTable, DateField, FunctionField, List, useGetOne, useListContext, useTranslate } from 'react-admin';
 import { MemberSearchInput } from '../../inputs/MemberSearchInput';
 import { formatFen } from '@contracts/wallet/money';
+import type { BalanceEntryView, PointsEntryView } from '@contracts/wallet/wallet.views';
 import { PLATFORM } from './wallet-api';
 import type { WalletAccount } from './wallet-api';
 import { MemberField } from '../../fields/MemberField';
 
-interface EntryRow {
-  id: string;
-  serial: string;
-  module: number;
-  amount: number;
-  remark: string;
-  at: string;
-}
+/** A balance or points ledger row as the wallet answers it (ADR 0047), keyed by its serial. */
+type EntryRow = (BalanceEntryView | PointsEntryView) & { id: string };
 
 /** A wallet's balances above its ledger: the member's (or the platform's) available, frozen and points. */
 function WalletSummary({ walletId }: { walletId: string }) {
