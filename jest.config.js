@@ -11,6 +11,7 @@ const common = {
     '<rootDir>/.bench-dist/',
     '<rootDir>/.bench-dist2/',
     '<rootDir>/.infra-dist/',
+    '<rootDir>/.cluster-dist/',
     '<rootDir>/web-member/',
     '<rootDir>/web-admin/',
   ],
@@ -28,6 +29,17 @@ module.exports = {
       slowTestThreshold: 30,
       // Generous: a CI host has stolen 55–68 % of the two vCPUs (docs/testing.md). Passing tests do not wait for it.
       testTimeout: 180_000,
+    },
+    {
+      // The distributed mode run for real (ADR 0051): one cluster of service processes behind nginx for all of
+      // test/cluster, started by its own global setup. deploy/test.sh runs it as a step of its own, after the rest.
+      ...common,
+      displayName: 'cluster',
+      testMatch: ['<rootDir>/test/cluster/**/*.cluster-spec.ts'],
+      globalSetup: '<rootDir>/test/cluster/global-setup.ts',
+      globalTeardown: '<rootDir>/test/cluster/global-teardown.ts',
+      slowTestThreshold: 60,
+      testTimeout: 240_000,
     },
   ],
 };

@@ -205,12 +205,15 @@ async function waitReady(service, timeoutMs = 300_000) {
     // With CLUSTER_RESTART=1 a replica that exits at start is started again: wait for that one.
     if ((service.child.exitCode !== null || service.child.signalCode !== null) && process.env.CLUSTER_RESTART !== '1')
       throw new Error(`${service.name} exited before it was ready; see ${path.join(logDir, `${service.name}.log`)}`);
+    let answer = 'no answer';
     try {
-      if ((await fetch(`${service.url}/api/ready`, { signal: AbortSignal.timeout(2000) })).ok) return;
+      const response = await fetch(`${service.url}/api/ready`, { signal: AbortSignal.timeout(2000) });
+      if (response.ok) return;
+      answer = await response.text();
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error(`${service.name} not ready after ${timeoutMs / 1000} s`);
+    if (Date.now() > deadline) throw new Error(`${service.name} not ready after ${timeoutMs / 1000} s: ${answer}`);
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
 }

@@ -1,0 +1,64 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { TokenService } from '@forum/platform';
+import { startForum } from '@forum/testing';
+import type { ForumFixture } from '@forum/testing';
+import { WalletModule } from '../../services/wallet/src/wallet.module';
+import { HttpApiClient } from '../fault/child-service';
+import { FAULT_ENV } from '../fault/fault-support';
+import { CLUSTER_ENV, CLUSTER_JWT_SECRET } from './cluster-env';
+import type { ClusterReplica } from './cluster-env';
+
+export const clusterUrl = (): string => process.env[CLUSTER_ENV.url]!;
+
+export function clusterReplicas(context?: string): (ClusterReplica & { name: string; url: string })[] {
+  const all = JSON.parse(process.env[CLUSTER_ENV.replicas] ?? '[]') as ClusterReplica[];
+  return all
+    .filter((r) => !context || r.context === context)
+    .map((r) => ({ ...r, name: `${r.context}-${r.replica}`, url: `http://127.0.0.1:${r.port}` }));
+}
+
+/** The process id of a replica's current process (the launcher writes pids.json at every start). */
+export function replicaPid(name: string): number {
+  const pids = JSON.parse(readFileSync(path.join(process.env[CLUSTER_ENV.dataDir]!, 'pids.json'), 'utf8')) as Record<
+    string,
+    number
+  >;
+  return pids[name]!;
+}
+
+export interface ClusterFixture {
+  /**
+   * A helper app in the spec's process on the cluster's databases and topics (identity, moderation, forum,
+   * wallet; RUN_WORKERS=false: it projects nothing, the cluster does): accounts, funds, direct reads, audits.
+   */
+  f: ForumFixture;
+  /** Requests through nginx, as the member site sends them. */
+  nginx: HttpApiClient;
+  /** Requests to one replica, bypassing nginx (`forum-2`). */
+  replica(name: string): HttpApiClient;
+}
+
+export async function startClusterFixture(): Promise<ClusterFixture> {
+  const f = await startForum([WalletModule], {
+    env: {
+      ...FAULT_ENV,
+      // The cluster's names, not a fresh prefix per test app.
+      MONGO_DB_PREFIX: process.env[CLUSTER_ENV.dbPrefix]!,
+      KAFKA_TOPIC_PREFIX: process.env[CLUSTER_ENV.topicPrefix]!,
+      JWT_SECRET: CLUSTER_JWT_SECRET,
+      RUN_WORKERS: 'false',
+    },
+  });
+  const tokens = f.t.app.get(TokenService);
+  const byName = new Map(clusterReplicas().map((r) => [r.name, r.url]));
+  return {
+    f,
+    nginx: new HttpApiClient(clusterUrl, tokens),
+    replica(name) {
+      const url = byName.get(name);
+      if (!url) throw new Error(`no replica ${name}`);
+      return new HttpApiClient(() => url, tokens);
+    },
+  };
+}
