@@ -3,6 +3,7 @@ export * from './bootstrap';
 export * from './platform.module';
 export * from './platform.tokens';
 export * from './auth/decorators';
+export * from './auth/signed-in';
 export * from './auth/token.service';
 export * from './http/csrf';
 export * from './http/validation';

@@ -2,7 +2,14 @@ import { Injectable } from '@nestjs/common';
 import { fenToYuan } from '@forum/contracts';
 import type { CommandMetadata, FieldError, MemberPermission, StaffPermission } from '@forum/contracts';
 import { DomainError } from '@forum/event-store';
-import { isLeaf, PermissionChecker, sanitizeContent, SiteSettingsCache, withoutHiddenBlocks } from '@forum/platform';
+import {
+  isLeaf,
+  PermissionChecker,
+  requireMember,
+  sanitizeContent,
+  SiteSettingsCache,
+  withoutHiddenBlocks,
+} from '@forum/platform';
 import type { TagTreeState } from '@forum/platform';
 import type { Actor } from './questions/question.decider';
 
@@ -15,9 +22,8 @@ const fieldError = (field: string, code: FieldError['code'], params?: FieldError
 
 /** Who acts, from the request: members and staff only. Staff act on anything (docs/rules/qa.md: staff adopt too). */
 export function actorOf(meta: CommandMetadata): Actor {
-  const { id, kind } = meta.actor;
-  if (!id || (kind !== 'member' && kind !== 'staff')) throw new DomainError('auth.unauthorized');
-  return { by: id, byStaff: kind === 'staff', now: meta.now };
+  const { id, staff } = requireMember(meta.actor);
+  return { by: id, byStaff: staff, now: meta.now };
 }
 
 /** The address stays out of stored events (docs/rules/README.md: no IP addresses in events). */

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { Db } from 'mongodb';
 import type { Actor } from '@forum/contracts';
 import { DomainError } from '@forum/event-store';
-import { CONTEXT_DB, PermissionChecker, SiteSettingsCache } from '@forum/platform';
+import { CONTEXT_DB, PermissionChecker, requireMember, SiteSettingsCache } from '@forum/platform';
 
 const RATE_WINDOWS = 'assistant_rate_windows';
 const HOUR_MS = 3_600_000;
@@ -40,11 +40,11 @@ export class AssistantPolicy {
 
   /** Refuses a visitor (401), a closed switch (with the staff's message) or a member without the permission. */
   async require(actor: Actor, now: Date): Promise<string> {
-    if (!actor.id || (actor.kind !== 'member' && actor.kind !== 'staff')) throw new DomainError('auth.unauthorized');
+    const { id } = requireMember(actor);
     const access = await this.access(actor, now);
     if (!access.enabled) throw new DomainError('assistant.disabled', {}, undefined, access.message);
     if (!access.allowed) throw new DomainError('assistant.forbidden');
-    return actor.id;
+    return id;
   }
 
   /** Counts one question of the member's hour, refusing it past the limit (staff are not limited). */

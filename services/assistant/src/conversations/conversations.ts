@@ -4,7 +4,7 @@ import { newId, searchQueryCommand, translateError } from '@forum/contracts';
 import type { AssistantSource, CommandMetadata, AssistantConversationEvent, Language } from '@forum/contracts';
 import { ProjectionWaiter } from '@forum/event-bus';
 import { DomainError, EventStore } from '@forum/event-store';
-import { APP_CONFIG, CONTEXT_DB, PeerCommands, SiteSettingsCache } from '@forum/platform';
+import { APP_CONFIG, CONTEXT_DB, PeerCommands, requireMember, SiteSettingsCache } from '@forum/platform';
 import type { AppConfig } from '@forum/platform';
 import { ProviderError } from '../providers/assistant-provider';
 import type { AssistantProvider, ChatTurn, PublicSnippet } from '../providers/assistant-provider';
@@ -210,8 +210,7 @@ export class Conversations {
 
   /** Members may delete their conversations even when the switch is off or the permission is gone. */
   async remove(conversationId: string, meta: CommandMetadata): Promise<{ conversationId: string; deleted: true }> {
-    const { id, kind } = meta.actor;
-    if (!id || (kind !== 'member' && kind !== 'staff')) throw new DomainError('auth.unauthorized');
+    const { id } = requireMember(meta.actor);
     await this.handle(conversationId, { type: 'Delete', conversationId, memberId: id, now: meta.now }, meta);
     return { conversationId, deleted: true };
   }

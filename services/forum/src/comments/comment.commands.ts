@@ -2,11 +2,10 @@ import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { newId } from '@forum/contracts';
 import type { CommandMetadata } from '@forum/contracts';
 import { DomainError } from '@forum/event-store';
-import { SiteSettingsCache } from '@forum/platform';
+import { requireMember, SiteSettingsCache } from '@forum/platform';
 import { CommentCommand, commentDecider } from './comment.decider';
 import { ForumPermissions } from '../shared/forum-permissions';
 import { ForumTargets } from '../shared/forum-targets';
-import { editorOf } from '../shared/editor';
 import { threadItemKind, ThreadItemWrites, ThreadItemWritten } from './thread-item-writes';
 
 export interface CommentWritten {
@@ -69,7 +68,7 @@ export class PostCommentHandler implements ICommandHandler<PostCommentCommand> {
   ) {}
 
   async execute({ topicId, body, meta }: PostCommentCommand): Promise<CommentWritten> {
-    const author = editorOf(meta);
+    const author = requireMember(meta.actor);
     this.writes.requireCommentsOn();
     const { quoting } = this.settings.current().switches;
     if (body.quoteCommentId && !quoting.enabled) {

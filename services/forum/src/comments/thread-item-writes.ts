@@ -3,12 +3,11 @@ import { stepMeta, streamId } from '@forum/contracts';
 import type { CommandMetadata, NewEvent, SubmissionPayload } from '@forum/contracts';
 import { ProjectionWaiter } from '@forum/event-bus';
 import { Decider, DomainError, EventStore } from '@forum/event-store';
-import { APP_CONFIG, PermissionChecker, SiteSettingsCache } from '@forum/platform';
+import { APP_CONFIG, PermissionChecker, requireMember, SiteSettingsCache } from '@forum/platform';
 import type { AppConfig } from '@forum/platform';
 import { COUNTER_READERS, TopicCounters } from '../shared/counters';
 import { ReviewCommands } from '../review/review.commands';
 
-import { editorOf } from '../shared/editor';
 import type { Editor } from '../shared/editor';
 import { CommentContent } from './comment-content';
 import { COMMENTS_PROJECTION } from './comments.projection';
@@ -136,7 +135,12 @@ export class ThreadItemWrites {
     id: string,
     meta: CommandMetadata,
   ): Promise<ThreadItemWritten> {
-    const { visible } = await this.write(kind, id, kind.restore(editorOf(meta), meta.now), stepMeta(meta, 'restore'));
+    const { visible } = await this.write(
+      kind,
+      id,
+      kind.restore(requireMember(meta.actor), meta.now),
+      stepMeta(meta, 'restore'),
+    );
     return { id, visible };
   }
 
@@ -145,7 +149,7 @@ export class ThreadItemWrites {
    * items only with `content.manage`; a staff account without it edits like a member (its own items).
    */
   private async requireEditing(meta: CommandMetadata): Promise<Editor> {
-    const signedIn = editorOf(meta);
+    const signedIn = requireMember(meta.actor);
     const editor = signedIn.staff
       ? { ...signedIn, staff: await this.permissions.can(meta.actor, 'content.manage', null, meta.now) }
       : signedIn;

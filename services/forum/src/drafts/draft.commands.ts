@@ -1,14 +1,8 @@
 import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import type { Actor, CommandMetadata } from '@forum/contracts';
-import { DomainError } from '@forum/event-store';
+import { requireMember } from '@forum/platform';
 import { DraftStore } from './draft-store';
 import type { SaveDraftBody, SavedDraft } from './draft.schemas';
-
-/** Every route is the caller's own: the member comes from the token, never from the request. */
-export function memberOf(actor: Actor): string {
-  if (!actor.id) throw new DomainError('auth.unauthorized');
-  return actor.id;
-}
 
 /** A member saves the draft of one editor (a document of its own, never an event: ADR 0031). */
 export class SaveDraftCommand extends Command<SavedDraft> {
@@ -36,7 +30,7 @@ export class SaveDraftHandler implements ICommandHandler<SaveDraftCommand> {
   constructor(private readonly drafts: DraftStore) {}
 
   execute({ key, body, meta }: SaveDraftCommand): Promise<SavedDraft> {
-    return this.drafts.save(memberOf(meta.actor), key, body, meta.now);
+    return this.drafts.save(requireMember(meta.actor).id, key, body, meta.now);
   }
 }
 
@@ -45,6 +39,6 @@ export class DiscardDraftHandler implements ICommandHandler<DiscardDraftCommand>
   constructor(private readonly drafts: DraftStore) {}
 
   async execute({ key, actor }: DiscardDraftCommand): Promise<void> {
-    await this.drafts.discard(memberOf(actor), key);
+    await this.drafts.discard(requireMember(actor).id, key);
   }
 }

@@ -2,9 +2,9 @@ import { Controller, Delete, Get, HttpCode, Param, Put } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { Actor, CommandMetadata } from '@forum/contracts';
-import { CommandMeta, CurrentActor, responseSchema, ValidBody } from '@forum/platform';
+import { CommandMeta, CurrentActor, requireMember, responseSchema, ValidBody } from '@forum/platform';
 import { DraftStore } from './draft-store';
-import { DiscardDraftCommand, memberOf, SaveDraftCommand } from './draft.commands';
+import { DiscardDraftCommand, SaveDraftCommand } from './draft.commands';
 import { draftList, draftView, saveDraftBody, savedDraft, DRAFTS_PER_MEMBER } from './draft.schemas';
 import type { DraftSummary, DraftView, SaveDraftBody, SavedDraft } from './draft.schemas';
 
@@ -25,14 +25,14 @@ export class DraftsController {
   @Get()
   @ApiOkResponse(responseSchema(draftList))
   async list(@CurrentActor() actor: Actor): Promise<{ items: DraftSummary[]; max: number }> {
-    return { items: await this.drafts.list(memberOf(actor)), max: DRAFTS_PER_MEMBER };
+    return { items: await this.drafts.list(requireMember(actor).id), max: DRAFTS_PER_MEMBER };
   }
 
   /** My draft for this editor, or 404 `forum.draft_not_found`. */
   @Get(':key')
   @ApiOkResponse(responseSchema(draftView))
   get(@Param('key') key: string, @CurrentActor() actor: Actor): Promise<DraftView> {
-    return this.drafts.get(memberOf(actor), key);
+    return this.drafts.get(requireMember(actor).id, key);
   }
 
   @Put(':key')

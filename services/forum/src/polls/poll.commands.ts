@@ -1,10 +1,10 @@
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { streamId } from '@forum/contracts';
-import type { Actor, CommandMetadata, PollEvent } from '@forum/contracts';
+import type { CommandMetadata, PollEvent } from '@forum/contracts';
 import { ProjectionWaiter } from '@forum/event-bus';
 import { DomainError, EventStore, fold } from '@forum/event-store';
-import { APP_CONFIG } from '@forum/platform';
+import { APP_CONFIG, requireMember } from '@forum/platform';
 import type { AppConfig } from '@forum/platform';
 import { ForumTargets } from '../shared/forum-targets';
 import { allVisible } from '../shared/read-your-writes';
@@ -55,11 +55,6 @@ export class ManagePollCommand extends Command<PollWritten> {
   }
 }
 
-function signedIn(actor: Actor): string {
-  if (!actor.id || (actor.kind !== 'member' && actor.kind !== 'staff')) throw new DomainError('auth.unauthorized');
-  return actor.id;
-}
-
 @CommandHandler(CreatePollCommand)
 export class CreatePollHandler implements ICommandHandler<CreatePollCommand> {
   constructor(
@@ -71,7 +66,7 @@ export class CreatePollHandler implements ICommandHandler<CreatePollCommand> {
   ) {}
 
   async execute({ topicId, body, meta }: CreatePollCommand): Promise<PollWritten> {
-    const authorId = signedIn(meta.actor);
+    const authorId = requireMember(meta.actor).id;
     const topic = await this.targets.topic(topicId);
     if (topic.authorId !== authorId) throw new DomainError('forum.poll_not_author');
     const result = await this.store.handle(
@@ -115,7 +110,7 @@ export class VotePollHandler implements ICommandHandler<VotePollCommand> {
   ) {}
 
   async execute({ pollId, optionIds, meta }: VotePollCommand): Promise<PollWritten> {
-    const memberId = signedIn(meta.actor);
+    const memberId = requireMember(meta.actor).id;
     const topic = await this.targets.topic(pollId);
     const allowed = await this.policy.filter(meta.actor, meta.now);
     if (topic.authorId !== memberId && !allowed(topic.tagIds) && !(await this.access.managesContent(meta.actor)))
@@ -147,7 +142,7 @@ export class ManagePollHandler implements ICommandHandler<ManagePollCommand> {
   ) {}
 
   async execute({ pollId, verb, meta }: ManagePollCommand): Promise<PollWritten> {
-    const staffId = signedIn(meta.actor);
+    const staffId = requireMember(meta.actor).id;
     const result = await this.store.handle(
       pollDecider,
       pollStream(pollId),

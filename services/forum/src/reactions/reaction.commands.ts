@@ -5,9 +5,8 @@ import { streamId } from '@forum/contracts';
 import type { CommandMetadata, LikeTargetKind } from '@forum/contracts';
 import { ProjectionWaiter } from '@forum/event-bus';
 import { EventStore } from '@forum/event-store';
-import { APP_CONFIG, CONTEXT_DB } from '@forum/platform';
+import { APP_CONFIG, CONTEXT_DB, requireMember } from '@forum/platform';
 import type { AppConfig } from '@forum/platform';
-import { editorOf } from '../shared/editor';
 import { COMMENTS_PROJECTION } from '../comments/comments.projection';
 import { ForumPermissions } from '../shared/forum-permissions';
 import { ForumTargets } from '../shared/forum-targets';
@@ -68,7 +67,7 @@ export class ToggleLikeHandler implements ICommandHandler<ToggleLikeCommand> {
   ) {}
 
   async execute({ kind, targetId, like, meta }: ToggleLikeCommand): Promise<LikeState> {
-    const member = editorOf(meta);
+    const member = requireMember(meta.actor);
     const target = like ? await this.resolve(kind, targetId, meta) : null;
     const result = await this.store.handle(
       likeDecider,
@@ -116,7 +115,7 @@ export class ToggleFavouriteHandler implements ICommandHandler<ToggleFavouriteCo
   ) {}
 
   async execute({ topicId, favourite, meta }: ToggleFavouriteCommand): Promise<FavouriteState> {
-    const member = editorOf(meta);
+    const member = requireMember(meta.actor);
     let target: { topicId: string; authorId: string } | null = null;
     if (favourite) {
       const topic = await this.targets.topic(topicId);

@@ -2,10 +2,10 @@ import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { newId } from '@forum/contracts';
 import type { CommandMetadata } from '@forum/contracts';
 import { DomainError } from '@forum/event-store';
+import { requireMember } from '@forum/platform';
 import { ForumPermissions } from '../shared/forum-permissions';
 import { ForumTargets } from '../shared/forum-targets';
 import { threadItemKind, ThreadItemWrites, ThreadItemWritten } from '../comments/thread-item-writes';
-import { editorOf } from '../shared/editor';
 import { ReplyCommand, replyDecider } from './reply.decider';
 
 export interface ReplyWritten {
@@ -66,7 +66,7 @@ export class PostReplyHandler implements ICommandHandler<PostReplyCommand> {
   ) {}
 
   async execute({ commentId, body, meta }: PostReplyCommand): Promise<ReplyWritten> {
-    const author = editorOf(meta);
+    const author = requireMember(meta.actor);
     this.writes.requireCommentsOn();
     const comment = await this.targets.comment(commentId);
     const topic = await this.targets.topic(comment.topicId);

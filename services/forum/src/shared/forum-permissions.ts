@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { Actor, MemberPermission } from '@forum/contracts';
 import { DomainError } from '@forum/event-store';
-import { PermissionChecker } from '@forum/platform';
+import { PermissionChecker, requireMember } from '@forum/platform';
 
 /**
  * Role permissions on comments, replies, likes and favourites (`comment.post`, `reply.post`, `like`,
@@ -13,7 +13,7 @@ export class ForumPermissions {
   constructor(private readonly checker: PermissionChecker) {}
 
   async require(actor: Actor, permission: MemberPermission, tagIds: string[], now: Date): Promise<void> {
-    if (!actor.id || (actor.kind !== 'member' && actor.kind !== 'staff')) throw new DomainError('auth.unauthorized');
+    requireMember(actor);
     const effective = await this.checker.effective(actor, now);
     if (!effective.hasOnAll(permission, tagIds)) throw new DomainError('auth.forbidden');
   }

@@ -4,7 +4,14 @@ import type { CommandMetadata } from '@forum/contracts';
 import { cancelEnvelopeCommand, newId, sendEnvelopeCommand, streamId } from '@forum/contracts';
 import { ProjectionWaiter } from '@forum/event-bus';
 import { DomainError, EventStore, HandleResult } from '@forum/event-store';
-import { APP_CONFIG, ipLocationOf, parseHiddenBlocks, PeerCommands, SiteSettingsCache } from '@forum/platform';
+import {
+  APP_CONFIG,
+  ipLocationOf,
+  parseHiddenBlocks,
+  PeerCommands,
+  requireMember,
+  SiteSettingsCache,
+} from '@forum/platform';
 import type { AppConfig, HideType } from '@forum/platform';
 import { ReviewCommands } from '../review/review.commands';
 import { TagTree } from '../tags/tag.commands';
@@ -20,11 +27,10 @@ function hideTypesOf(content: string): HideType[] {
   return parseHiddenBlocks(content).map((block) => block.type);
 }
 
-/** Who acts, from the request: members and staff only. */
+/** Who acts, from the request (members and staff only), in the decider's terms. */
 function actorOf(meta: CommandMetadata): { by: string; byStaff: boolean } {
-  const { id, kind } = meta.actor;
-  if (!id || (kind !== 'member' && kind !== 'staff')) throw new DomainError('auth.unauthorized');
-  return { by: id, byStaff: kind === 'staff' };
+  const { id, staff } = requireMember(meta.actor);
+  return { by: id, byStaff: staff };
 }
 
 /** The address only feeds `ipLocation`; it stays out of the stored events (docs/rules/README.md: no IP addresses in events). */

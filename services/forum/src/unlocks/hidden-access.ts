@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { Actor } from '@forum/contracts';
-import { PermissionChecker } from '@forum/platform';
+import { isMember, PermissionChecker } from '@forum/platform';
 import type { HiddenBlock } from '@forum/platform';
 import { OpenedBlocks } from './opened-blocks';
 import { ReaderFacts } from './reader-facts';
@@ -56,7 +56,7 @@ export class HiddenAccess {
     for (const topic of topics) {
       if (topic.hiddenBlocks.length === 0 || manager || (reader.id && reader.id === topic.authorId)) {
         result.set(topic._id, SEES_EVERYTHING);
-      } else if (!reader.id || (reader.kind !== 'member' && reader.kind !== 'staff')) {
+      } else if (!isMember(reader)) {
         result.set(topic._id, SEES_NOTHING);
       } else {
         pending.push(topic);

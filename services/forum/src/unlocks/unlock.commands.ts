@@ -5,7 +5,14 @@ import { payUnlockCommand } from '@forum/contracts';
 import type { CommandMetadata, PayUnlockInput, UnlockEvent } from '@forum/contracts';
 import { ProjectionWaiter } from '@forum/event-bus';
 import { DomainError, EventStore } from '@forum/event-store';
-import { APP_CONFIG, blockIdOf, hiddenBlockContents, parseHiddenBlocks, PeerCommands } from '@forum/platform';
+import {
+  APP_CONFIG,
+  blockIdOf,
+  hiddenBlockContents,
+  parseHiddenBlocks,
+  PeerCommands,
+  requireMember,
+} from '@forum/platform';
 import type { AppConfig, HiddenBlock } from '@forum/platform';
 import type { UnlockBody, UnlockResult } from '../topics/topic.schemas';
 import { OpenedBlocks } from './opened-blocks';
@@ -69,8 +76,7 @@ export class UnlockCommands {
   ) {}
 
   async unlock(topicId: string, body: UnlockBody, meta: CommandMetadata): Promise<UnlockResult> {
-    const { id: memberId, kind } = meta.actor;
-    if (!memberId || (kind !== 'member' && kind !== 'staff')) throw new DomainError('auth.unauthorized');
+    const { id: memberId } = requireMember(meta.actor);
     const topic = await this.sources.live(topicId);
     const blocks = parseHiddenBlocks(topic.content).filter((block) => block.type === body.type);
     if (blocks.length === 0 || memberId === topic.authorId) throw new DomainError('forum.unlock_not_needed');

@@ -3,10 +3,10 @@ import { CommandBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
 import { z } from 'zod';
 import type { Actor, CommandMetadata, Page } from '@forum/contracts';
-import { CommandMeta, CurrentActor, RateLimit, ValidBody, ValidQuery } from '@forum/platform';
+import { CommandMeta, CurrentActor, RateLimit, requireMember, ValidBody, ValidQuery } from '@forum/platform';
 import { pageQuery } from '../paging';
 import type { PageQuery } from '../paging';
-import { memberOf, SentMessage } from './conversations';
+import { SentMessage } from './conversations';
 import {
   DeleteConversationCommand,
   DeleteMessageCommand,
@@ -46,7 +46,7 @@ export class ConversationsController {
   /** The members I refuse private messages from. */
   @Get('blocks')
   blocks(@CurrentActor() actor: Actor, @ValidQuery(pageQuery) query: PageQuery): Promise<Page<BlockedMember>> {
-    return this.reader.blocks(memberOf(actor), query.page, query.pageSize);
+    return this.reader.blocks(requireMember(actor).id, query.page, query.pageSize);
   }
 
   @Put('blocks/:memberId')
@@ -71,7 +71,7 @@ export class ConversationsController {
 
   @Get('conversations')
   list(@CurrentActor() actor: Actor, @ValidQuery(pageQuery) query: PageQuery): Promise<Page<ConversationRow>> {
-    return this.reader.list(memberOf(actor), query.page, query.pageSize);
+    return this.reader.list(requireMember(actor).id, query.page, query.pageSize);
   }
 
   /** The chat view, newest first. Viewing does not mark read: the client posts `read` when it shows the page. */
@@ -81,7 +81,7 @@ export class ConversationsController {
     @Param('memberId') memberId: string,
     @ValidQuery(pageQuery) query: PageQuery,
   ): Promise<Page<MessageView>> {
-    return this.reader.chat(memberOf(actor), memberId, query.page, query.pageSize);
+    return this.reader.chat(requireMember(actor).id, memberId, query.page, query.pageSize);
   }
 
   @Post('conversations/:memberId/read')

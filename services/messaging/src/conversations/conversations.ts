@@ -3,7 +3,7 @@ import { newId } from '@forum/contracts';
 import type { Actor, CommandMetadata } from '@forum/contracts';
 import { ProjectionWaiter } from '@forum/event-bus';
 import { DomainError, EventStore, HandleResult } from '@forum/event-store';
-import { APP_CONFIG, PermissionChecker } from '@forum/platform';
+import { APP_CONFIG, PermissionChecker, requireMember } from '@forum/platform';
 import type { AppConfig } from '@forum/platform';
 import { MEMBER_ID, MessagingMembers } from '../members';
 import { ConversationCommand, conversationDecider, conversationStream } from './conversation.decider';
@@ -27,7 +27,7 @@ export class Conversations {
   ) {}
 
   async send(actor: Actor, toMemberId: string, content: string, meta: CommandMetadata): Promise<SentMessage> {
-    const fromMemberId = memberOf(actor);
+    const fromMemberId = requireMember(actor).id;
     if (fromMemberId === toMemberId) throw new DomainError('messaging.cannot_message_self');
     await this.permissions.require(actor, 'privateMessage', null, meta.now);
     await this.members.requireReachable(toMemberId);
@@ -43,7 +43,7 @@ export class Conversations {
 
   /** The member refuses (or accepts again) private messages from `otherMemberId`; answers once the list shows it. */
   async block(actor: Actor, otherMemberId: string, blocked: boolean, meta: CommandMetadata): Promise<void> {
-    const memberId = memberOf(actor);
+    const memberId = requireMember(actor).id;
     if (otherMemberId === memberId) throw new DomainError('messaging.cannot_message_self');
     requireOther(memberId, otherMemberId);
     if (blocked) await this.members.requireReachable(otherMemberId);
@@ -52,20 +52,20 @@ export class Conversations {
   }
 
   async read(actor: Actor, otherMemberId: string, meta: CommandMetadata): Promise<void> {
-    const memberId = memberOf(actor);
+    const memberId = requireMember(actor).id;
     requireOther(memberId, otherMemberId);
     await this.run(memberId, otherMemberId, { type: 'Read', memberId, otherMemberId, now: meta.now }, meta);
   }
 
   async deleteMessage(actor: Actor, otherMemberId: string, messageId: string, meta: CommandMetadata): Promise<void> {
-    const memberId = memberOf(actor);
+    const memberId = requireMember(actor).id;
     requireOther(memberId, otherMemberId);
     const command = { type: 'DeleteMessage', memberId, otherMemberId, messageId, now: meta.now } as const;
     await this.run(memberId, otherMemberId, command, meta);
   }
 
   async deleteConversation(actor: Actor, otherMemberId: string, meta: CommandMetadata): Promise<void> {
-    const memberId = memberOf(actor);
+    const memberId = requireMember(actor).id;
     requireOther(memberId, otherMemberId);
     await this.run(
       memberId,
@@ -87,11 +87,6 @@ export class Conversations {
     }
     return result;
   }
-}
-
-export function memberOf(actor: Actor): string {
-  if (!actor.id || (actor.kind !== 'member' && actor.kind !== 'staff')) throw new DomainError('auth.unauthorized');
-  return actor.id;
 }
 
 function requireOther(memberId: string, otherMemberId: string): void {

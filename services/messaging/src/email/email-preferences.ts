@@ -3,9 +3,8 @@ import type { Db } from 'mongodb';
 import type { Actor, CommandMetadata, EmailGroup, EmailLanguage, EmailMode } from '@forum/contracts';
 import { ProjectionWaiter } from '@forum/event-bus';
 import { DomainError, EventStore } from '@forum/event-store';
-import { APP_CONFIG, CONTEXT_DB } from '@forum/platform';
+import { APP_CONFIG, CONTEXT_DB, requireMember } from '@forum/platform';
 import type { AppConfig } from '@forum/platform';
-import { memberOf } from '../conversations/conversations';
 import { DEFAULT_EMAIL_MODES } from './email-groups';
 import { EmailPreferencesCommand, emailPreferencesDecider, emailPreferencesStream } from './email-preferences.decider';
 import {
@@ -74,7 +73,7 @@ export class EmailPreferences {
     choice: { modes: Partial<Record<EmailGroup, EmailMode>>; language: EmailLanguage | null },
     meta: CommandMetadata,
   ): Promise<EmailPreferencesView> {
-    const memberId = memberOf(actor);
+    const memberId = requireMember(actor).id;
     await this.run(memberId, { type: 'SetEmailPreferences', memberId, ...choice, now: meta.now }, meta);
     return this.view(memberId);
   }

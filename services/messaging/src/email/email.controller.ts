@@ -6,8 +6,16 @@ import { z } from 'zod';
 import { EMAIL_GROUPS, EMAIL_LANGUAGES, EMAIL_MODES } from '@forum/contracts';
 import type { Actor, CommandMetadata, EmailGroup } from '@forum/contracts';
 import { DomainError } from '@forum/event-store';
-import { CommandMeta, CurrentActor, Public, RateLimit, SkipCsrf, ValidBody, ValidQuery } from '@forum/platform';
-import { memberOf } from '../conversations/conversations';
+import {
+  CommandMeta,
+  CurrentActor,
+  Public,
+  RateLimit,
+  requireMember,
+  SkipCsrf,
+  ValidBody,
+  ValidQuery,
+} from '@forum/platform';
 import { EmailComposer, SETTINGS_PATH } from './email-composer';
 import { unsubscribePage } from './unsubscribe-page';
 import { SetEmailPreferencesCommand, UnsubscribeEmailCommand } from './email.commands';
@@ -37,7 +45,7 @@ export class EmailController {
   /** Per group never / immediately / daily, the emails' language, and where they go (masked). */
   @Get('me/email-preferences')
   view(@CurrentActor() actor: Actor): Promise<EmailPreferencesView> {
-    return this.preferences.view(memberOf(actor));
+    return this.preferences.view(requireMember(actor).id);
   }
 
   /** Groups left out keep their mode; `language: null` writes in the site's default language. */

@@ -3,8 +3,15 @@ import { CommandBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
 import { z } from 'zod';
 import type { Actor, CommandMetadata, Page } from '@forum/contracts';
-import { CommandMeta, CurrentActor, RequiresPermission, singleLine, ValidBody, ValidQuery } from '@forum/platform';
-import { memberOf } from '../conversations/conversations';
+import {
+  CommandMeta,
+  CurrentActor,
+  requireMember,
+  RequiresPermission,
+  singleLine,
+  ValidBody,
+  ValidQuery,
+} from '@forum/platform';
 import { pageQuery } from '../paging';
 import type { PageQuery } from '../paging';
 import {
@@ -37,7 +44,7 @@ export class SystemNotificationsController {
   /** The member's notices, newest first, with read state. */
   @Get()
   list(@CurrentActor() actor: Actor, @ValidQuery(pageQuery) query: PageQuery): Promise<Page<NotificationView>> {
-    return this.notifications.list(memberOf(actor), query.page, query.pageSize);
+    return this.notifications.list(requireMember(actor).id, query.page, query.pageSize);
   }
 
   @Post('read-all')

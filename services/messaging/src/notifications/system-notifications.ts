@@ -5,9 +5,8 @@ import type { Actor, CommandMetadata, Page } from '@forum/contracts';
 import { ProjectionWaiter } from '@forum/event-bus';
 import { DomainError, EventStore } from '@forum/event-store';
 import type { HandleResult } from '@forum/event-store';
-import { APP_CONFIG, CONTEXT_DB } from '@forum/platform';
+import { APP_CONFIG, CONTEXT_DB, requireMember } from '@forum/platform';
 import type { AppConfig } from '@forum/platform';
-import { memberOf } from '../conversations/conversations';
 import { InboxStateDocument } from '../reminders/inbox.projection';
 import { Reminders } from '../reminders/reminders';
 import { NotificationCommand, notificationDecider, notificationStream } from './system-notification.decider';
@@ -123,20 +122,20 @@ export class SystemNotifications {
   }
 
   async markRead(actor: Actor, notificationId: string, meta: CommandMetadata): Promise<void> {
-    const memberId = memberOf(actor);
+    const memberId = requireMember(actor).id;
     await this.requireLive(notificationId);
     await this.reminders.run(memberId, { type: 'ReadSystem', memberId, notificationId, now: meta.now }, meta);
   }
 
   async markAllRead(actor: Actor, meta: CommandMetadata): Promise<void> {
-    const memberId = memberOf(actor);
+    const memberId = requireMember(actor).id;
     const newest = await this.notices.find({}).sort({ _id: -1 }).limit(1).next();
     if (!newest) return;
     await this.reminders.run(memberId, { type: 'ReadAllSystem', memberId, upTo: newest._id, now: meta.now }, meta);
   }
 
   async deleteForMe(actor: Actor, notificationId: string, meta: CommandMetadata): Promise<void> {
-    const memberId = memberOf(actor);
+    const memberId = requireMember(actor).id;
     await this.requireLive(notificationId);
     await this.reminders.run(memberId, { type: 'DeleteSystem', memberId, notificationId, now: meta.now }, meta);
   }

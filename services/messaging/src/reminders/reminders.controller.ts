@@ -4,8 +4,16 @@ import { ApiTags } from '@nestjs/swagger';
 import { z } from 'zod';
 import { REMINDER_TYPES } from '@forum/contracts';
 import type { Actor, CommandMetadata, Page } from '@forum/contracts';
-import { CommandMeta, CurrentActor, listOf, RateLimit, ValidBody, ValidQuery, wholeNumber } from '@forum/platform';
-import { memberOf } from '../conversations/conversations';
+import {
+  CommandMeta,
+  CurrentActor,
+  listOf,
+  RateLimit,
+  requireMember,
+  ValidBody,
+  ValidQuery,
+  wholeNumber,
+} from '@forum/platform';
 import { pageQuery } from '../paging';
 import type { PageQuery } from '../paging';
 import {
@@ -38,7 +46,7 @@ export class RemindersController {
   /** Newest first, with read state; only the types the member receives. */
   @Get('reminders')
   list(@CurrentActor() actor: Actor, @ValidQuery(pageQuery) query: PageQuery): Promise<Page<ReminderView>> {
-    return this.reminders.list(memberOf(actor), query.page, query.pageSize);
+    return this.reminders.list(requireMember(actor).id, query.page, query.pageSize);
   }
 
   @Post('reminders/read-all')
@@ -69,7 +77,7 @@ export class RemindersController {
 
   @Get('reminder-preferences')
   preferences(@CurrentActor() actor: Actor): Promise<ReminderPreferences> {
-    return this.reminders.preferences(memberOf(actor));
+    return this.reminders.preferences(requireMember(actor).id);
   }
 
   /** The whole set of types the member does NOT want (an empty list: every type). */

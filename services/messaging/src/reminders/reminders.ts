@@ -4,9 +4,8 @@ import { pageOf, REMINDER_TYPES } from '@forum/contracts';
 import type { Actor, CommandMetadata, Page } from '@forum/contracts';
 import { ProjectionWaiter } from '@forum/event-bus';
 import { DomainError, EventStore } from '@forum/event-store';
-import { APP_CONFIG, CONTEXT_DB } from '@forum/platform';
+import { APP_CONFIG, CONTEXT_DB, requireMember } from '@forum/platform';
 import type { AppConfig, AuthorView } from '@forum/platform';
-import { memberOf } from '../conversations/conversations';
 import { MessagingMembers } from '../members';
 import { InboxCommand, inboxDecider, inboxStream } from './inbox.decider';
 import {
@@ -140,7 +139,7 @@ export class Reminders {
   }
 
   async markRead(actor: Actor, reminderId: string, meta: CommandMetadata): Promise<void> {
-    const memberId = memberOf(actor);
+    const memberId = requireMember(actor).id;
     await this.requireReminder(memberId, reminderId);
     await this.run(memberId, { type: 'ReadReminder', memberId, reminderId, now: meta.now }, meta);
   }
@@ -150,7 +149,7 @@ export class Reminders {
    * arriving concurrently (a newer id) stays unread and the count stays exact.
    */
   async markAllRead(actor: Actor, meta: CommandMetadata): Promise<void> {
-    const memberId = memberOf(actor);
+    const memberId = requireMember(actor).id;
     const prefix = `${memberId}|`;
     const newest = await this.rows
       .find({ _id: { $gt: prefix, $lt: `${prefix}\uffff` }, types: { $exists: true } })
@@ -162,7 +161,7 @@ export class Reminders {
   }
 
   async delete(actor: Actor, reminderId: string, meta: CommandMetadata): Promise<void> {
-    const memberId = memberOf(actor);
+    const memberId = requireMember(actor).id;
     await this.requireReminder(memberId, reminderId);
     await this.run(memberId, { type: 'DeleteReminder', memberId, reminderId, now: meta.now }, meta);
   }
@@ -179,7 +178,7 @@ export class Reminders {
   }
 
   async setPreferences(actor: Actor, disabledTypes: number[], meta: CommandMetadata): Promise<ReminderPreferences> {
-    const memberId = memberOf(actor);
+    const memberId = requireMember(actor).id;
     await this.run(memberId, { type: 'SetPreferences', memberId, disabledTypes, now: meta.now }, meta);
     return this.preferences(memberId);
   }

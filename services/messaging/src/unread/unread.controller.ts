@@ -4,7 +4,15 @@ import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import type { Actor } from '@forum/contracts';
 import { DomainError } from '@forum/event-store';
-import { accessRevocations, CurrentActor, CurrentSession, Public, TokenService, ValidQuery } from '@forum/platform';
+import {
+  accessRevocations,
+  CurrentActor,
+  CurrentSession,
+  isMember,
+  Public,
+  TokenService,
+  ValidQuery,
+} from '@forum/platform';
 import type { Revocation } from '@forum/platform';
 import { LiveUnread } from './live-unread';
 import { NO_UNREAD, UnreadCount, UnreadCounts } from './unread-counts';
@@ -12,8 +20,6 @@ import { NO_UNREAD, UnreadCount, UnreadCounts } from './unread-counts';
 const streamQuery = z.strictObject({ access_token: z.string().max(4096).optional() });
 
 const HEARTBEAT_MS = 20_000;
-
-const isMember = (actor: Actor) => !!actor.id && (actor.kind === 'member' || actor.kind === 'staff');
 
 @ApiTags('messaging')
 @Controller('messaging/unread-count')
@@ -31,7 +37,7 @@ export class UnreadController {
   @Public()
   @Get()
   async count(@CurrentActor() actor: Actor): Promise<UnreadCount> {
-    return isMember(actor) ? this.counts.of(actor.id!) : NO_UNREAD;
+    return isMember(actor) ? this.counts.of(actor.id) : NO_UNREAD;
   }
 
   /**
@@ -48,11 +54,11 @@ export class UnreadController {
     @ValidQuery(streamQuery) query: z.infer<typeof streamQuery>,
     @Res() reply: FastifyReply,
   ): Promise<void> {
-    let member = isMember(actor) ? actor : null;
+    let member: Actor | null = isMember(actor) ? actor : null;
     let sessionId = session;
     if (!member && query.access_token) ({ actor: member, sessionId } = this.tokens.accessOf(query.access_token));
     if (!member || !isMember(member)) throw new DomainError('auth.unauthorized');
-    const memberId = member.id!;
+    const memberId = member.id;
     const ends = (revocation: Revocation) =>
       revocation.kind === 'session'
         ? revocation.sessionId === sessionId

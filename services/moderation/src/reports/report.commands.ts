@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import type { Db } from 'mongodb';
-import { FILES_URL_PREFIX, APP_CONFIG, CONTEXT_DB } from '@forum/platform';
+import { APP_CONFIG, CONTEXT_DB, FILES_URL_PREFIX, requireMember } from '@forum/platform';
 import type { AppConfig } from '@forum/platform';
 import { newId, stepMeta, streamId } from '@forum/contracts';
 import type { CommandMetadata, ReportKind } from '@forum/contracts';
@@ -143,12 +143,11 @@ export class ReportCommands {
   }
 
   async remove(reportId: string, meta: CommandMetadata): Promise<{ visible: boolean }> {
-    const { id, kind } = meta.actor;
-    if (!id || (kind !== 'member' && kind !== 'staff')) throw new DomainError('auth.unauthorized');
+    const { id, staff } = requireMember(meta.actor);
     const result = await this.store.handle(
       reportDecider,
       streamId('report', reportId),
-      { type: 'DeleteReport', reportId, by: id, byStaff: kind === 'staff', now: meta.now },
+      { type: 'DeleteReport', reportId, by: id, byStaff: staff, now: meta.now },
       meta,
     );
     return { visible: await this.visible(result) };

@@ -1,6 +1,7 @@
 import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import type { Actor } from '@forum/contracts';
 import { DomainError } from '@forum/event-store';
+import { requireMember } from '@forum/platform';
 import { MEMBER_ID } from '../ledger/wallet.schemas';
 import { ClaimResult, EnvelopeClaims } from './envelope-claims';
 
@@ -27,8 +28,8 @@ export class ClaimEnvelopeHandler implements ICommandHandler<ClaimEnvelopeComman
   constructor(private readonly claims: EnvelopeClaims) {}
 
   async execute({ envelopeId, actor, now }: ClaimEnvelopeCommand): Promise<Omit<ClaimResult, 'position'>> {
-    if (!actor.id || (actor.kind !== 'member' && actor.kind !== 'staff')) throw new DomainError('auth.unauthorized');
-    const { amount, claimedAt } = await this.claims.claim(envelopeIdOf(envelopeId), actor.id, now);
+    const { id } = requireMember(actor);
+    const { amount, claimedAt } = await this.claims.claim(envelopeIdOf(envelopeId), id, now);
     return { amount, claimedAt };
   }
 }
