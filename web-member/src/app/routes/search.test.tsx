@@ -14,7 +14,7 @@ const hit = {
   snippet: '&lt;img src=x onerror=alert(1)&gt; 在<mark>钱包</mark>页面…',
   tagIds: [],
   createdAt: '2026-11-21T08:00:00.000Z',
-  author: { id: 'm1', nickname: 'Ann', avatarUrl: null, cancelled: false },
+  author: { memberId: 'm1', nickname: 'Ann', avatarUrl: null, cancelled: false, isStaff: false },
   link: '/thread?topicId=t1',
 };
 
@@ -33,6 +33,7 @@ describe('search page', () => {
     const [row] = within(results).getAllByRole('listitem');
     const link = within(row!).getByRole('link', { name: '如何给钱包充值' });
     expect(link.getAttribute('href')).toBe('/thread?topicId=t1');
+    expect(within(row!).getByRole('link', { name: 'Ann' }).getAttribute('href')).toBe('/user/m1');
     expect([...row!.querySelectorAll('mark')].map((mark) => mark.textContent)).toEqual(['钱包', '钱包']);
     expect(row!.querySelector('img')).toBeNull();
     expect(row!.textContent).toContain('<img src=x onerror=alert(1)> 在钱包页面');

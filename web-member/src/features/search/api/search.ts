@@ -1,21 +1,13 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { SearchKind, SearchResultView } from '@contracts/search/search.views';
 import type { Page } from '@/lib/api/api-types';
 import { api } from '@/lib/api/client';
 
-export type SearchKind = 'topic' | 'question' | 'help';
+export type { SearchKind };
 export type SearchSort = 'relevance' | 'latest';
 
-/** One hit of `GET /api/search`; `title` and `snippet` are escaped text with the matched words in `<mark>`. */
-export interface SearchResult {
-  kind: SearchKind;
-  id: string;
-  title: string;
-  snippet: string;
-  tagIds: string[];
-  createdAt: string;
-  author: { id: string; nickname: string | null; avatarUrl: string | null; cancelled: boolean } | null;
-  link: string;
-}
+/** One hit of `GET /api/search`: a public read view (`libs/contracts`, ADR 0047). */
+export type { SearchResultView as SearchResult };
 
 export interface SearchParams {
   keyword: string;

@@ -47,7 +47,7 @@ export function SearchResults(params: SearchParams) {
             <p className="muted search-result__meta">
               {item.author ? (
                 <>
-                  <AuthorName author={{ ...item.author, memberId: item.author.id }} />
+                  <AuthorName author={item.author} />
                   {' · '}
                 </>
               ) : null}
