@@ -30,7 +30,7 @@ export function searchQueryOptions(params: SearchParams) {
   return queryOptions({
     queryKey: searchKeys.results(params),
     queryFn: ({ signal }) =>
-      api.get<Page<SearchResult>>('/api/search', {
+      api.get<Page<SearchResultView>>('/api/search', {
         params: { ...rest, ...(type ? { type } : {}), ...(tagId ? { tagId } : {}) },
         signal,
       }),
