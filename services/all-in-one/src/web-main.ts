@@ -53,8 +53,9 @@ async function main(): Promise<void> {
     const ready = { render: site.ready(), changes: changes.ready };
     return reply.code(ready.render && ready.changes ? 200 : 503).send(ready);
   });
-  await changes.start();
+  // Pages are served while the consumer joins: joining drops every page kept until then (`/api/ready` waits for it).
   await fastify.listen({ port: Number(env.PORT ?? 3000), host: env.HOST ?? '0.0.0.0' });
+  await changes.start();
   let stopping = false;
   for (const signal of ['SIGINT', 'SIGTERM'] as const)
     process.on(signal, () => {
