@@ -26,6 +26,7 @@ export function rateLimitDatabaseName(config: AppConfig): string {
 }
 
 const SWEEP_MS = 60_000;
+const secondsTo = (end: number, now: number) => Math.max(1, Math.ceil((end - now) / 1000));
 /** After the database failed to answer, how long requests are counted locally before it is asked again. */
 const RETRY_AFTER_FAILURE_MS = 5_000;
 
@@ -85,7 +86,7 @@ export class RateLimitStorage implements ThrottlerStorage, OnModuleInit, OnAppli
     const now = Date.now();
     const end = now - (now % ttl) + ttl;
     const id = `${key}:${end - ttl}`;
-    const toEnd = Math.max(1, Math.ceil((end - now) / 1000));
+    const toEnd = secondsTo(end, now);
     if (this.full.has(id))
       return { totalHits: limit + 1, timeToExpire: toEnd, isBlocked: true, timeToBlockExpire: toEnd };
     if (this.unreachable && now < this.retryAt) return this.countLocally(key, ttl, limit, blockDuration, throttlerName);
@@ -103,6 +104,13 @@ export class RateLimitStorage implements ThrottlerStorage, OnModuleInit, OnAppli
     const isBlocked = hits > limit;
     if (isBlocked) this.full.set(id, end);
     return { totalHits: hits, timeToExpire: toEnd, isBlocked, timeToBlockExpire: isBlocked ? toEnd : 0 };
+  }
+
+  /** Seconds until the current window of `key` ends if this process has seen it full, else 0 (no round trip). */
+  secondsLeftIfFull(key: string, ttl: number): number {
+    const now = Date.now();
+    const end = now - (now % ttl) + ttl;
+    return this.full.has(`${key}:${end - ttl}`) ? secondsTo(end, now) : 0;
   }
 
   /** Forgets every count, shared and local (an operator clearing a false alarm; tests between sweeps). */
