@@ -186,13 +186,15 @@ const edit = await fetch(`${base}/api/forum/topics/${ssrTopic.topicId}`, {
   }),
 });
 check(edit.ok, `PATCH the topic ${edit.status}`);
-const edited = await pageUntil(threadUrl, (html) => html.includes(`SSR-EDITED-${marker}`));
+const editedFully = (html) =>
+  html.includes(escapeHtml(editedTitle)) &&
+  html.includes(`SSR-EDITED-${marker}`) &&
+  !html.includes(`SSR-VISIBLE-${marker}`) &&
+  !html.includes(`SSR-HIDDEN-${marker}`);
+const edited = await pageUntil(threadUrl, editedFully);
 check(
-  edited.html.includes(escapeHtml(editedTitle)) &&
-    edited.html.includes(`SSR-EDITED-${marker}`) &&
-    !edited.html.includes(`SSR-VISIBLE-${marker}`) &&
-    !edited.html.includes(`SSR-HIDDEN-${marker}`),
-  `GET ${threadUrl} after the edit: the new title and content (kept page dropped after ${edited.ms} ms)`,
+  editedFully(edited.html) && rendered(edited.html),
+  `GET ${threadUrl} after the edit: the new title and content, head and body (kept page dropped after ${edited.ms} ms)`,
 );
 
 console.log(`cluster smoke: all checks passed in ${Date.now() - started} ms`);

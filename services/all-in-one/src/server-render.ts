@@ -61,6 +61,8 @@ const SITE_WIDE_STREAMS = /^role-/;
 /** What a page's render reads, for the request being rendered: the visitor's address and what the answers named. */
 interface RenderScope {
   ip: string;
+  /** The page's address: an API over HTTP answers all of one render's reads from the same replica of a context. */
+  page: string;
   sources: RenderSources;
 }
 
@@ -166,7 +168,7 @@ export class ServerRenderer {
     const sources: RenderSources = { ids: new Set(), broad: false, cacheable: true };
     idsIn(request.url, sources.ids);
     const url = new URL(request.url, 'http://site');
-    const [result, head] = await this.scope.run({ ip: request.ip, sources }, () =>
+    const [result, head] = await this.scope.run({ ip: request.ip, page: request.url, sources }, () =>
       Promise.all([
         bundle.render({
           url: request.url,
@@ -222,7 +224,7 @@ export class ServerRenderer {
 
   private async read(url: string, language: string): Promise<ApiAnswer> {
     const scope = this.scope.getStore();
-    const answer = await this.api.get(url, { ip: scope?.ip ?? '127.0.0.1', language });
+    const answer = await this.api.get(url, { ip: scope?.ip ?? '127.0.0.1', language, page: scope?.page });
     if (scope) noteSources(scope.sources, url, answer.status, answer.body.toString('utf8'));
     return answer;
   }
@@ -240,7 +242,8 @@ export interface ApiAnswer {
  * (`inProcessApi`), over HTTP to the contexts in the distributed mode's page renderer (`web-main.ts`, ADR 49).
  */
 export interface VisitorApi {
-  get(url: string, visitor: { ip: string; language: string }): Promise<ApiAnswer>;
+  /** `page`: the address of the page being rendered, when the read is for one. */
+  get(url: string, visitor: { ip: string; language: string; page?: string }): Promise<ApiAnswer>;
 }
 
 /**

@@ -73,6 +73,22 @@ describe('HttpVisitorApi', () => {
     expect(from).toHaveLength(6);
   });
 
+  it("answers one page's reads from one replica of each context, and another page's possibly from another", async () => {
+    const api = HttpVisitorApi.fromEnvironment({
+      RENDER_API_URLS: `forum=${await stub('forum-1')}|${await stub('forum-2')}`,
+    });
+    const pages = ['/thread?topicId=a', '/thread?topicId=b', '/thread?topicId=c', '/', '/askList', '/help'];
+    const replicaOf = new Map<string, Set<string>>();
+    for (let round = 0; round < 3; round++)
+      for (const page of pages)
+        for (const url of ['/api/forum/topics/x', '/api/forum/topics/x/comments']) {
+          const from = body(await api.get(url, { ...visitor, page })).from;
+          replicaOf.set(page, (replicaOf.get(page) ?? new Set()).add(from));
+        }
+    for (const [page, replicas] of replicaOf) expect([page, replicas.size]).toEqual([page, 1]);
+    expect(new Set([...replicaOf.values()].flatMap((replicas) => [...replicas])).size).toBe(2);
+  });
+
   it('answers 503 when every replica of the context is down (the page then goes out unrendered)', async () => {
     const api = HttpVisitorApi.fromEnvironment({ RENDER_API_URLS: `forum=${await refused()}` });
     expect((await api.get('/api/forum/topics', visitor)).status).toBe(503);

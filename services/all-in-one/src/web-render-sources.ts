@@ -47,12 +47,14 @@ export class HttpVisitorApi implements VisitorApi {
     return new HttpVisitorApi(contexts, roots);
   }
 
-  async get(url: string, visitor: { ip: string; language: string }): Promise<ApiAnswer> {
+  async get(url: string, visitor: { ip: string; language: string; page?: string }): Promise<ApiAnswer> {
     const pathname = url.split('?')[0]!;
     const context = /^\/api\/([a-z-]+)(\/|$)/.exec(pathname)?.[1] ?? this.rootRoutes.get(pathname);
     const upstreams = context ? this.contexts.get(context) : undefined;
     if (!upstreams?.length) return answer(404, '{"code":"common.route_not_found"}');
-    const first = this.turn++ % upstreams.length;
+    // One render's reads go to one replica of each context (its page's), so that the head and the body of a page
+    // are not read from two replicas whose projections stand at different events; other reads take turns.
+    const first = (visitor.page === undefined ? this.turn++ : hash(visitor.page)) % upstreams.length;
     // A replica that refuses the connection is skipped, as nginx skips it (`max_fails`).
     for (let i = 0; i < upstreams.length; i++) {
       try {
@@ -79,6 +81,13 @@ export class HttpVisitorApi implements VisitorApi {
     }
     return answer(503, '{"code":"common.unavailable"}');
   }
+}
+
+/** A small non-negative hash of a text (FNV-1a). */
+function hash(text: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+  return h >>> 0;
 }
 
 function answer(status: number, json: string): ApiAnswer {
