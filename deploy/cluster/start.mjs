@@ -207,7 +207,8 @@ async function waitReady(service, timeoutMs = 300_000) {
       throw new Error(`${service.name} exited before it was ready; see ${path.join(logDir, `${service.name}.log`)}`);
     let answer = 'no answer';
     try {
-      const response = await fetch(`${service.url}/api/ready`, { signal: AbortSignal.timeout(2000) });
+      // Longer than the 2 s each readiness check may take, or a slow check would read as no answer at all.
+      const response = await fetch(`${service.url}/api/ready`, { signal: AbortSignal.timeout(5000) });
       if (response.ok) return;
       answer = await response.text();
     } catch {
