@@ -27,3 +27,4 @@ export * from './wallet/wallet.views';
 export * from './search/search.views';
 export * from './moderation/audit-log.views';
 export * from './messaging/reminder.views';
+export * from './identity/member.views';

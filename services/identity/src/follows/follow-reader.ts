@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Db } from 'mongodb';
 import { pageOf } from '@forum/contracts';
-import type { Page } from '@forum/contracts';
+import type { FollowListRow, Page } from '@forum/contracts';
 import { CONTEXT_DB } from '@forum/platform';
 import {
   countIds,
@@ -16,13 +16,8 @@ import {
 } from '../projections/follows.projection';
 import { MEMBERS, MemberDocument } from '../projections/member-directory.projection';
 
-export interface FollowListRow {
-  memberId: string;
-  nickname: string | null;
-  avatarUrl: string | null;
-  cancelled: boolean;
-  followedAt: string;
-}
+/** The follows controller's answer rows: a public read view (ADR 0047). */
+export type { FollowListRow };
 
 /** Reads of the follows read model: counts (a sum over the count buckets), "followed by me", the lists. */
 @Injectable()

@@ -1,12 +1,10 @@
 import { CommandBus } from '@nestjs/cqrs';
-import type { ErrorBody, Page } from '@forum/contracts';
+import type { ErrorBody, FollowListRow, MeView, Page, PublicProfileView } from '@forum/contracts';
 import { commandMeta, startTestApp, TestApp } from '@forum/testing';
 import { RegisterMemberCommand } from '../accounts/commands';
 import { IdentityModule } from '../identity.module';
 import { CancelAccountCommand } from '../profile/profile.commands';
-import type { MeView, PublicProfileView } from '../profile/profile.schemas';
 import type { IssuedTokens } from '../sessions/session-issuer';
-import type { FollowListRow } from './follow-reader';
 import { seedDemoFollows } from './demo-follows';
 import { followStream } from './follow.decider';
 

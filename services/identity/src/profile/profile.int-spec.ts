@@ -3,13 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CommandBus } from '@nestjs/cqrs';
 import sharp from 'sharp';
-import type { ErrorBody } from '@forum/contracts';
+import type { ErrorBody, MeView, PublicProfileView } from '@forum/contracts';
 import { ipLocationOf, TokenService } from '@forum/platform';
 import { commandMeta, eventually, startTestApp, TestApp } from '@forum/testing';
 import { RegisterMemberCommand } from '../accounts/commands';
 import { IdentityModule } from '../identity.module';
 import type { IssuedTokens } from '../sessions/session-issuer';
-import type { MeView, PublicProfileView } from './profile.schemas';
 
 const PASSWORD = 'secret-password';
 

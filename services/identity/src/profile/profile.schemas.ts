@@ -53,35 +53,5 @@ export interface CropBox {
   height: number;
 }
 
-/** `GET /api/identity/me`: the member's own profile (contacts masked). */
-export interface MeView {
-  id: string;
-  account: string;
-  nickname: string;
-  kind: 'member' | 'staff';
-  avatarUrl: string | null;
-  email: string | null;
-  phone: string | null;
-  realNameVerified: boolean;
-  allowUserDynamic: boolean;
-  hintQuestion: string | null;
-  state: 'enabled' | 'disabled' | 'cancelled';
-  registeredAt: string;
-  followerCount: number;
-  followingCount: number;
-}
-
-/** `GET /api/identity/members/:memberId`: what anyone may see of a member. */
-export interface PublicProfileView {
-  id: string;
-  nickname: string | null;
-  avatarUrl: string | null;
-  cancelled: boolean;
-  isStaff: boolean;
-  /** False when the member hides their dynamics ("allow display of user dynamics" off). */
-  allowUserDynamic: boolean;
-  registeredAt: string;
-  followerCount: number;
-  followingCount: number;
-  followedByMe: boolean;
-}
+/** The profile answers are public read views (ADR 0047). */
+export type { MeView, PublicProfileView } from '@forum/contracts';

@@ -1,31 +1,10 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { FollowListRow, PublicProfileView } from '@contracts/identity/member.views';
 import type { Page } from '@/lib/api/api-types';
 import { api } from '@/lib/api/client';
 
-/** A row of a following or follower list. */
-export interface FollowEntry {
-  memberId: string;
-  /** null once the member cancelled their account. */
-  nickname: string | null;
-  avatarUrl: string | null;
-  cancelled: boolean;
-  followedAt: string;
-}
-
-/** `GET /api/identity/members/:memberId`: what anyone may see of a member. */
-export interface PublicProfile {
-  id: string;
-  nickname: string | null;
-  avatarUrl: string | null;
-  cancelled: boolean;
-  isStaff: boolean;
-  /** False when the member hides their dynamics. */
-  allowUserDynamic: boolean;
-  registeredAt: string;
-  followerCount: number;
-  followingCount: number;
-  followedByMe: boolean;
-}
+/** A row of a following or follower list, and a member's card: public read views (`libs/contracts`, ADR 0047). */
+export type { FollowListRow as FollowEntry, PublicProfileView as PublicProfile };
 
 export type FollowDirection = 'following' | 'followers';
 
@@ -45,8 +24,8 @@ export const socialKeys = {
 };
 
 /** `GET /api/identity/members/:memberId/following|followers?page&pageSize`, newest first. */
-export function getFollowList(params: FollowListParams, signal?: AbortSignal): Promise<Page<FollowEntry>> {
-  return api.get<Page<FollowEntry>>(
+export function getFollowList(params: FollowListParams, signal?: AbortSignal): Promise<Page<FollowListRow>> {
+  return api.get<Page<FollowListRow>>(
     `/api/identity/members/${encodeURIComponent(params.memberId)}/${params.direction}`,
     { params: { page: params.page, pageSize: params.pageSize }, signal },
   );
@@ -64,8 +43,8 @@ export function useFollowList(params: FollowListParams) {
   return useQuery(followListQueryOptions(params));
 }
 
-export function getPublicProfile(memberId: string, signal?: AbortSignal): Promise<PublicProfile> {
-  return api.get<PublicProfile>(`/api/identity/members/${encodeURIComponent(memberId)}`, { signal });
+export function getPublicProfile(memberId: string, signal?: AbortSignal): Promise<PublicProfileView> {
+  return api.get<PublicProfileView>(`/api/identity/members/${encodeURIComponent(memberId)}`, { signal });
 }
 
 export function usePublicProfile(memberId: string, enabled = true) {
@@ -108,7 +87,7 @@ export function useSetFollowing() {
   return useMutation({
     mutationFn: setFollowing,
     onSuccess: (_nothing, { memberId, follow }) => {
-      queryClient.setQueryData<PublicProfile>(socialKeys.profile(memberId), (profile) =>
+      queryClient.setQueryData<PublicProfileView>(socialKeys.profile(memberId), (profile) =>
         profile ? { ...profile, followedByMe: follow } : profile,
       );
       void queryClient.invalidateQueries({ queryKey: socialKeys.all });
