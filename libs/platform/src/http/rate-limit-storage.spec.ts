@@ -1,6 +1,9 @@
+import type { ExecutionContext } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
 import type { MongoClient } from 'mongodb';
 import { loadConfig } from '../config';
 import { Metrics } from '../observability/metrics';
+import { RateLimitGuard, rateLimitOptions } from './rate-limit';
 import { RateLimitStorage } from './rate-limit-storage';
 
 /**
@@ -77,5 +80,56 @@ describe('RateLimitStorage', () => {
     jest.setSystemTime(new Date('2026-11-28T08:00:15.000Z'));
     expect((await store.increment('k3', 60_000, 3, 60_000, 'member')).totalHits).toBe(1); // the database's first
     expect(db.ids()).toEqual([expect.stringMatching(/^k3:/)]);
+  });
+});
+
+describe('RateLimitGuard on the shared storage', () => {
+  const limits = loadConfig({
+    MONGO_URL: 'mongodb://x',
+    KAFKA_BROKERS: 'k:1',
+    JWT_SECRET: 'r'.repeat(40),
+    RATE_LIMIT_WRITES_PER_MINUTE: '2',
+    RATE_LIMIT_WRITES_PER_MINUTE_PER_IP: '5',
+  });
+  class Controller {}
+  const handler = () => undefined;
+  const write = (member: string, headers: Record<string, unknown>) =>
+    ({
+      switchToHttp: () => ({
+        getRequest: () => ({
+          method: 'POST',
+          url: '/api/x',
+          routeOptions: { url: '/api/x' },
+          ip: '10.0.0.1',
+          actor: { kind: 'member', id: member },
+        }),
+        getResponse: () => ({ header: (name: string, value: unknown) => (headers[name] = value) }),
+      }),
+      getHandler: () => handler,
+      getClass: () => Controller,
+    }) as unknown as ExecutionContext;
+
+  it("refuses a member's flood without using up the limit of the neighbours behind the same address", async () => {
+    const store = new RateLimitStorage(fakeDatabase().client, limits, new Metrics());
+    const guard = new RateLimitGuard(rateLimitOptions(limits), store, new Reflector(), limits);
+    await guard.onModuleInit();
+    const attempt = async (member: string) => {
+      const headers: Record<string, unknown> = {};
+      try {
+        return [await guard.canActivate(write(member, headers)), headers['retry-after']];
+      } catch (error) {
+        return [(error as { code?: string }).code, headers['retry-after']];
+      }
+    };
+    const flood = [];
+    for (let i = 0; i < 10; i++) flood.push(await attempt('m_flood'));
+    expect(flood.slice(0, 2).map(([answer]) => answer)).toEqual([true, true]);
+    expect(flood.slice(2).map(([answer]) => answer)).toEqual(Array<string>(8).fill('common.rate_limited'));
+    expect(Number(flood[9]![1])).toBeGreaterThan(0);
+    // The address counted the flood's two writes and its first refusal, not the refusals after it: 2 left.
+    const neighbour = [];
+    for (let i = 0; i < 3; i++) neighbour.push((await attempt('m_neighbour'))[0]);
+    expect(neighbour).toEqual([true, true, 'common.rate_limited']);
+    store.onApplicationShutdown();
   });
 });
