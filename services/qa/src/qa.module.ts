@@ -7,6 +7,7 @@ import {
   permissionSetsProjection,
 } from '@forum/platform';
 import { AnswerCommands } from './answers/answer.commands';
+import { AnswersController } from './answers/answers.controller';
 import { QaBounties } from './bounties/qa-bounties';
 import { AnswerLikes } from './marks/answer-likes';
 import { QuestionMarks } from './marks/question-marks';
@@ -22,13 +23,10 @@ import { QuestionDetailReader } from './questions/question-detail-reader';
 import { QuestionFavouritesReader } from './questions/question-favourites-reader';
 import { QuestionListReader } from './questions/question-list-reader';
 import { QuestionRowReader } from './questions/question-row-reader';
-import {
-  AnswersController,
-  MemberQaController,
-  MyQaController,
-  QuestionsController,
-  StaffQaController,
-} from './questions/questions.controller';
+import { QuestionsController } from './questions/questions.controller';
+import { MemberQaController } from './questions/member-qa.controller';
+import { MyQaController } from './questions/my-qa.controller';
+import { StaffQaController } from './questions/staff-qa.controller';
 import { questionsProjection } from './questions/questions.projection';
 import { QaReview } from './review/qa-review';
 import { MyQaSubmissionsController, QaReviewReader, QaStaffReviewController } from './review/qa-review.controller';
