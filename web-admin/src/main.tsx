@@ -12,9 +12,24 @@ import { membersApi } from './resources/members';
 import { systemNotificationsApi } from './resources/notifications';
 import { outboxApi } from './resources/outbox';
 import { rolesApi } from './resources/roles';
-import { staffCommentsApi, staffRepliesApi, staffTopicsApi, tagsApi, withForum } from './resources/forum';
-import { qaAnswersApi, qaQuestionsApi, qaRepliesApi, qaTagsApi, withQa } from './resources/qa';
-import { membershipCardsApi, membershipOrdersApi, withWallet } from './resources/wallet';
+import {
+  forumReviewApi,
+  staffCommentsApi,
+  staffRepliesApi,
+  staffTopicsApi,
+  tagsApi,
+  withForum,
+} from './resources/forum';
+import { qaAnswersApi, qaQuestionsApi, qaRepliesApi, qaReviewApi, qaTagsApi, withQa } from './resources/qa';
+import {
+  balanceEntriesApi,
+  membershipCardsApi,
+  membershipOrdersApi,
+  platformEntriesApi,
+  pointsEntriesApi,
+  walletAccountsApi,
+  withWallet,
+} from './resources/wallet';
 import {
   feedbackApi,
   helpArticlesApi,
@@ -46,9 +61,11 @@ const dataProvider = withAudit(
         createDataProvider({
           apiUrl,
           httpClient,
+          // The resource table: each resource's one entry (where it lives, or its own handlers).
           resources: {
             topics: staffTopicsApi,
             tags: tagsApi,
+            review: forumReviewApi,
             comments: staffCommentsApi,
             replies: staffRepliesApi,
             members: membersApi,
@@ -57,10 +74,15 @@ const dataProvider = withAudit(
             systemNotifications: systemNotificationsApi,
             membershipCards: membershipCardsApi,
             membershipOrders: membershipOrdersApi,
+            balanceEntries: balanceEntriesApi,
+            pointsEntries: pointsEntriesApi,
+            platformEntries: platformEntriesApi,
+            walletAccounts: walletAccountsApi,
             qaQuestions: qaQuestionsApi,
             qaAnswers: qaAnswersApi,
             qaAnswerReplies: qaRepliesApi,
             qaTags: qaTagsApi,
+            qaReview: qaReviewApi,
             reports: reportsApi,
             reportTypes: reportTypesApi,
             helpCategories: helpCategoriesApi,

@@ -15,8 +15,8 @@ import type { BalanceVerbs } from '../resources/wallet/wallet-api';
 import { settingsVerbs } from '../settings/settings-api';
 import type { SettingsVerbs } from '../settings/settings-api';
 import { providerContext } from './provider-context';
-import { restResource } from './rest-resource';
-import type { ResourceConfig, ResourceHandlers } from './rest-resource';
+import { resourceHandlers } from './rest-resource';
+import type { ResourceEntry, ResourceHandlers } from './rest-resource';
 
 /**
  * The console's dataProvider: react-admin's generic methods over the admin API's REST shape, plus the
@@ -31,7 +31,8 @@ export interface DataProviderOptions {
   /** The API root, e.g. `/api`. */
   apiUrl: string;
   httpClient: HttpClient;
-  resources?: Record<string, ResourceConfig>;
+  /** The resource table: where each resource lives, or its own handlers (`CustomResource`). */
+  resources?: Record<string, ResourceEntry>;
   newIdempotencyKey?: () => string;
 }
 
@@ -40,9 +41,9 @@ export function createDataProvider(options: DataProviderOptions): AdminDataProvi
   const context = providerContext(apiUrl, httpClient, options.newIdempotencyKey ?? (() => crypto.randomUUID()));
   // Each listed resource's handlers; any other resource is `/api/<resource>` in the same REST shape.
   const handlers = new Map<string, ResourceHandlers>(
-    Object.entries(options.resources ?? {}).map(([name, config]) => [name, restResource(config, apiUrl, httpClient)]),
+    Object.entries(options.resources ?? {}).map(([name, entry]) => [name, resourceHandlers(entry, apiUrl, httpClient)]),
   );
-  const fallback = restResource(undefined, apiUrl, httpClient);
+  const fallback = resourceHandlers(undefined, apiUrl, httpClient);
   const of = (resource: string) => handlers.get(resource) ?? fallback;
 
   return {

@@ -38,6 +38,33 @@ export type ResourceHandlers = Pick<
   'getList' | 'getOne' | 'getMany' | 'getManyReference' | 'create' | 'update' | 'updateMany' | 'delete' | 'deleteMany'
 >;
 
+/** What a resource's own handlers work with: the API root, the client, and the REST shape over its config. */
+export interface ResourceScope {
+  apiUrl: string;
+  httpClient: HttpClient;
+  /** The REST shape over the entry's `config` (or `/api/<resource>`), for the handlers to delegate to. */
+  rest: ResourceHandlers;
+}
+
+/**
+ * A resource the REST shape does not fit whole (a tree read at once, a queue that needs its `kind`, a member's
+ * ledger): its own handlers for the methods that differ; the REST shape over `config` answers the others.
+ */
+export interface CustomResource {
+  config?: ResourceConfig;
+  handlers(scope: ResourceScope): Partial<ResourceHandlers>;
+}
+
+/** One entry of the console's resource table. */
+export type ResourceEntry = ResourceConfig | CustomResource;
+
+/** A table entry's handlers: the REST shape, with a custom resource's own methods over it. */
+export function resourceHandlers(entry: ResourceEntry | undefined, apiUrl: string, httpClient: HttpClient) {
+  if (!entry || !('handlers' in entry)) return restResource(entry, apiUrl, httpClient);
+  const rest = restResource(entry.config, apiUrl, httpClient);
+  return { ...rest, ...entry.handlers({ apiUrl, httpClient, rest }) };
+}
+
 /** A page of a list; a few small lists (roles) come whole, as a bare array. */
 type ListAnswer = { items: Record<string, unknown>[]; total: number } | Record<string, unknown>[];
 

@@ -6,13 +6,13 @@ import type { HttpClient } from '../api/http-client';
 import { createI18nProvider } from '../i18n/i18n-provider';
 import { createDataProvider } from '../providers/data-provider';
 import type { AdminDataProvider } from '../providers/data-provider';
-import type { ResourceConfig } from '../providers/rest-resource';
+import type { ResourceEntry } from '../providers/rest-resource';
 import { fakeApi, memoryStorage, testClient } from './fake-api';
 
 export interface RenderAdminOptions {
   routes?: Parameters<typeof fakeApi>[0];
   language?: 'en' | 'zh';
-  resources?: Record<string, ResourceConfig>;
+  resources?: Record<string, ResourceEntry>;
   /** Renders the page as this resource's (lists, forms). */
   resource?: string;
   /** Adds a module's own verbs to the data provider, as main.tsx does (`withForum`, `withQa`). */

@@ -4,7 +4,7 @@ import type { HttpClient } from '../../api/http-client';
 import type { AdminDataProvider } from '../../providers/data-provider';
 import { segment } from '../../providers/provider-context';
 import type { CommandOptions, ProviderContext } from '../../providers/provider-context';
-import type { ResourceConfig } from '../../providers/rest-resource';
+import type { CustomResource, ResourceConfig } from '../../providers/rest-resource';
 import { revisionVerbs } from '../revisions/revisions-api';
 import type { RevisionsDataProvider } from '../revisions/revisions-api';
 
@@ -13,15 +13,6 @@ export const staffTopicsApi: ResourceConfig = {
   path: 'forum/staff/topics',
   idField: 'topicId',
   queryFilters: ['status', 'authorId'],
-};
-
-/** The tag tree (`/api/forum/tags`): read whole and flattened here; bodies are strict. */
-export const tagsApi: ResourceConfig = {
-  path: 'forum/tags',
-  idField: 'tagId',
-  oneFromList: true,
-  createFields: ['name', 'parentId', 'sort'],
-  updateFields: ['name', 'parentId', 'sort'],
 };
 
 export interface ForumStats {
@@ -117,6 +108,71 @@ export function flattenTags(nodes: TagNode[], depth = 0, parents: string[] = [])
   ]);
 }
 
+/**
+ * A tag tree resource: the API answers the whole tree, the table shows it flattened (paged here), the parent picker
+ * lists every tag; the picker's "none" is an empty value, the API wants null for a root tag.
+ */
+export function tagTreeResource(config: ResourceConfig): CustomResource {
+  return {
+    config,
+    handlers: ({ apiUrl, httpClient, rest }) => {
+      const allTags = async (): Promise<TagRow[]> =>
+        flattenTags((await httpClient<{ items: TagNode[] }>(`${apiUrl}/${config.path}`)).json.items);
+      const tagBody = (data: Record<string, unknown>) => ({
+        ...data,
+        ...('parentId' in data ? { parentId: data.parentId || null } : {}),
+      });
+      return {
+        async getList<R extends RaRecord>(_resource: string, params: GetListParams) {
+          const rows = await allTags();
+          const { page = 1, perPage = rows.length || 1 } = params.pagination ?? {};
+          return { data: rows.slice((page - 1) * perPage, page * perPage) as unknown as R[], total: rows.length };
+        },
+        async getOne<R extends RaRecord>(_resource: string, params: GetOneParams<R>) {
+          const found = (await allTags()).find((row) => row.id === String(params.id));
+          if (!found) throw new HttpError('ra.notification.item_doesnt_exist', 404);
+          return { data: found as unknown as R };
+        },
+        async getMany<R extends RaRecord>(_resource: string, params: GetManyParams<R>) {
+          const wanted = new Set<Identifier>(params.ids.map(String));
+          return { data: (await allTags()).filter((row) => wanted.has(row.id)) as unknown as R[] };
+        },
+        create: (resource, params) =>
+          rest.create(resource, { ...params, data: tagBody(params.data as Record<string, unknown>) }),
+        update: (resource, params) =>
+          rest.update(resource, { ...params, data: tagBody(params.data as Record<string, unknown>) }),
+      };
+    },
+  };
+}
+
+/** The tag tree (`/api/forum/tags`): read whole and flattened here; bodies are strict. */
+export const tagsApi = tagTreeResource({
+  path: 'forum/tags',
+  idField: 'tagId',
+  oneFromList: true,
+  createFields: ['name', 'parentId', 'sort'],
+  updateFields: ['name', 'parentId', 'sort'],
+});
+
+/**
+ * A review queue (`GET /api/<path>?kind&page&pageSize`, pending, oldest first): the list needs its `kind` (the
+ * filter's, else `defaultKind`); it has no sort and no `GET :id`.
+ */
+export function reviewQueueResource(path: string, defaultKind: string): CustomResource {
+  return {
+    handlers: ({ apiUrl, httpClient }) => ({
+      async getList<R extends RaRecord>(_resource: string, params: GetListParams) {
+        const { page = 1, perPage = 20 } = params.pagination ?? {};
+        const kind = String((params.filter as { kind?: string } | undefined)?.kind ?? defaultKind);
+        const query = new URLSearchParams({ kind, page: String(page), pageSize: String(perPage) });
+        const { json } = await httpClient<{ items: R[]; total: number }>(`${apiUrl}/${path}?${query.toString()}`);
+        return { data: json.items, total: json.total };
+      },
+    }),
+  };
+}
+
 export type ReviewKind = 'topic' | 'comment' | 'reply';
 
 /** A held topic, comment or reply (`GET /api/forum/staff/review?kind&page&pageSize`, pending, oldest first). */
@@ -129,6 +185,9 @@ export interface ReviewItem extends RaRecord {
   topicId: string | null;
   submittedAt: string;
 }
+
+/** The forum's review queue (resource `review`): held topics, comments and replies. */
+export const forumReviewApi = reviewQueueResource('forum/staff/review', 'topic');
 
 /** The forum's staff verbs, each a command of its own (never a generic update of a topic). */
 export interface ForumDataProvider extends AdminDataProvider, RevisionsDataProvider {
@@ -147,10 +206,7 @@ export interface ForumApiOptions {
   newIdempotencyKey?: () => string;
 }
 
-/**
- * The console's data provider with the forum's verbs, and the `tags` resource read as a tree: the API answers
- * the whole tree, the table shows it flattened (paged here), the parent picker lists every tag.
- */
+/** The console's data provider with the forum's staff verbs (its resources are entries of the resource table). */
 export function withForum(provider: AdminDataProvider, options: ForumApiOptions): ForumDataProvider {
   const { apiUrl, httpClient } = options;
   const newKey = options.newIdempotencyKey ?? (() => crypto.randomUUID());
@@ -164,51 +220,9 @@ export function withForum(provider: AdminDataProvider, options: ForumApiOptions)
     const { json } = await httpClient(url, { method, body, idempotencyKey: newKey() });
     return { data: json };
   };
-  const allTags = async (): Promise<TagRow[]> =>
-    flattenTags((await httpClient<{ items: TagNode[] }>(`${apiUrl}/forum/tags`)).json.items);
-  const tagBody = (data: Record<string, unknown>) => ({
-    ...data,
-    // The parent picker's "none" is an empty value; the API wants null for a root tag.
-    ...('parentId' in data ? { parentId: data.parentId || null } : {}),
-  });
 
   return {
     ...provider,
-    async getList<R extends RaRecord>(resource: string, params: GetListParams) {
-      if (resource === 'review') {
-        // The queue needs its `kind`; it has no sort and no `GET :id`.
-        const { page = 1, perPage = 20 } = params.pagination ?? {};
-        const kind = String((params.filter as { kind?: string } | undefined)?.kind ?? 'topic');
-        const query = new URLSearchParams({ kind, page: String(page), pageSize: String(perPage) });
-        const { json } = await httpClient<{ items: ReviewItem[]; total: number }>(
-          `${apiUrl}/forum/staff/review?${query.toString()}`,
-        );
-        return { data: json.items as unknown as R[], total: json.total };
-      }
-      if (resource !== 'tags') return provider.getList<R>(resource, params);
-      const rows = await allTags();
-      const { page = 1, perPage = rows.length || 1 } = params.pagination ?? {};
-      return { data: rows.slice((page - 1) * perPage, page * perPage) as unknown as R[], total: rows.length };
-    },
-    async getOne<R extends RaRecord>(resource: string, params: GetOneParams<R>) {
-      if (resource !== 'tags') return provider.getOne<R>(resource, params);
-      const found = (await allTags()).find((row) => row.id === String(params.id));
-      if (!found) throw new HttpError('ra.notification.item_doesnt_exist', 404);
-      return { data: found as unknown as R };
-    },
-    async getMany<R extends RaRecord>(resource: string, params: GetManyParams<R>) {
-      if (resource !== 'tags') return provider.getMany<R>(resource, params);
-      const wanted = new Set<Identifier>(params.ids.map(String));
-      return { data: (await allTags()).filter((row) => wanted.has(row.id)) as unknown as R[] };
-    },
-    create(resource, params) {
-      if (resource !== 'tags') return provider.create(resource, params);
-      return provider.create(resource, { ...params, data: tagBody(params.data as Record<string, unknown>) });
-    },
-    update(resource, params) {
-      if (resource !== 'tags') return provider.update(resource, params);
-      return provider.update(resource, { ...params, data: tagBody(params.data as Record<string, unknown>) });
-    },
     setTopicEssence: (topicId, essence) => command(topic(topicId, 'essence'), 'POST', { essence }),
     deleteTopic: (topicId) => command(topic(topicId), 'DELETE'),
     restoreTopic: (topicId) => command(topic(topicId, 'restore'), 'POST'),

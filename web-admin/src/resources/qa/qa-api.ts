@@ -1,10 +1,8 @@
-import { HttpError } from 'react-admin';
-import type { GetListParams, GetManyParams, GetOneParams, Identifier, RaRecord } from 'react-admin';
+import type { Identifier, RaRecord } from 'react-admin';
 import type { HttpClient } from '../../api/http-client';
 import type { AdminDataProvider } from '../../providers/data-provider';
 import type { ResourceConfig } from '../../providers/rest-resource';
-import { flattenTags } from '../forum/forum-api';
-import type { TagRow } from '../forum/forum-api';
+import { reviewQueueResource, tagTreeResource } from '../forum/forum-api';
 import { revisionVerbs } from '../revisions/revisions-api';
 import type { RevisionsDataProvider } from '../revisions/revisions-api';
 
@@ -28,13 +26,13 @@ export const qaRepliesApi: ResourceConfig = {
   queryFilters: ['questionId'],
 };
 /** The question tag tree (`/api/qa/tags`), read whole and flattened like the forum's. */
-export const qaTagsApi: ResourceConfig = {
+export const qaTagsApi = tagTreeResource({
   path: 'qa/tags',
   idField: 'tagId',
   oneFromList: true,
   createFields: ['name', 'parentId', 'sort'],
   updateFields: ['name', 'parentId', 'sort'],
-};
+});
 
 interface Author {
   memberId: string;
@@ -91,6 +89,9 @@ export interface QaReviewItem extends RaRecord {
   submittedAt: string;
 }
 
+/** The Q&A's review queue (resource `qaReview`): held questions, answers and answer replies. */
+export const qaReviewApi = reviewQueueResource('qa/staff/review', 'question');
+
 export interface BountyAdjustment {
   /** Yuan text ("12.50", "0"), as every money field of the API. */
   amount: string;
@@ -116,11 +117,7 @@ export interface QaApiOptions {
   newIdempotencyKey?: () => string;
 }
 
-const TREE = 'qaTags';
-/** The review queue resource: needs its `kind`, has no sort and no `GET :id`. */
-const REVIEW = 'qaReview';
-
-/** The console's data provider with the Q&A's verbs, and `qaTags` read as a tree (flattened, paged here). */
+/** The console's data provider with the Q&A's staff verbs (its resources are entries of the resource table). */
 export function withQa<P extends AdminDataProvider>(provider: P, options: QaApiOptions): P & QaDataProvider {
   const { apiUrl, httpClient } = options;
   const newKey = options.newIdempotencyKey ?? (() => crypto.randomUUID());
@@ -129,48 +126,8 @@ export function withQa<P extends AdminDataProvider>(provider: P, options: QaApiO
     const { json } = await httpClient(`${apiUrl}/qa/${path}`, { method, body, idempotencyKey: newKey() });
     return { data: json };
   };
-  const allTags = async (): Promise<TagRow[]> =>
-    flattenTags((await httpClient<{ items: Parameters<typeof flattenTags>[0] }>(`${apiUrl}/qa/tags`)).json.items);
-  const tagBody = (data: Record<string, unknown>) => ({
-    ...data,
-    ...('parentId' in data ? { parentId: data.parentId || null } : {}),
-  });
   return {
     ...provider,
-    async getList<R extends RaRecord>(resource: string, params: GetListParams) {
-      if (resource === REVIEW) {
-        const { page = 1, perPage = 20 } = params.pagination ?? {};
-        const kind = String((params.filter as { kind?: string } | undefined)?.kind ?? 'question');
-        const query = new URLSearchParams({ kind, page: String(page), pageSize: String(perPage) });
-        const { json } = await httpClient<{ items: QaReviewItem[]; total: number }>(
-          `${apiUrl}/qa/staff/review?${query.toString()}`,
-        );
-        return { data: json.items as unknown as R[], total: json.total };
-      }
-      if (resource !== TREE) return provider.getList<R>(resource, params);
-      const rows = await allTags();
-      const { page = 1, perPage = rows.length || 1 } = params.pagination ?? {};
-      return { data: rows.slice((page - 1) * perPage, page * perPage) as unknown as R[], total: rows.length };
-    },
-    async getOne<R extends RaRecord>(resource: string, params: GetOneParams<R>) {
-      if (resource !== TREE) return provider.getOne<R>(resource, params);
-      const found = (await allTags()).find((row) => row.id === String(params.id));
-      if (!found) throw new HttpError('ra.notification.item_doesnt_exist', 404);
-      return { data: found as unknown as R };
-    },
-    async getMany<R extends RaRecord>(resource: string, params: GetManyParams<R>) {
-      if (resource !== TREE) return provider.getMany<R>(resource, params);
-      const wanted = new Set<Identifier>(params.ids.map(String));
-      return { data: (await allTags()).filter((row) => wanted.has(row.id)) as unknown as R[] };
-    },
-    create(resource, params) {
-      if (resource !== TREE) return provider.create(resource, params);
-      return provider.create(resource, { ...params, data: tagBody(params.data as Record<string, unknown>) });
-    },
-    update(resource, params) {
-      if (resource !== TREE) return provider.update(resource, params);
-      return provider.update(resource, { ...params, data: tagBody(params.data as Record<string, unknown>) });
-    },
     adoptAnswer: (questionId, answerId) => command(`questions/${id(questionId)}/adopt`, 'POST', { answerId }),
     cancelAdoption: (questionId) => command(`staff/questions/${id(questionId)}/cancel-adoption`, 'POST'),
     adjustBounty: (questionId, input) => command(`staff/questions/${id(questionId)}/bounty`, 'POST', input),

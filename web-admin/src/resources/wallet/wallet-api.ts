@@ -2,7 +2,7 @@ import type { DataProvider, GetListParams, GetOneParams, Identifier, RaRecord } 
 import type { HttpClient } from '../../api/http-client';
 import { segment } from '../../providers/provider-context';
 import type { CommandOptions, ProviderContext } from '../../providers/provider-context';
-import type { ResourceConfig } from '../../providers/rest-resource';
+import type { CustomResource, ResourceConfig } from '../../providers/rest-resource';
 
 export interface AdjustBalanceInput {
   /** Signed integer fen: positive credits, negative debits. */
@@ -37,14 +37,36 @@ export const membershipOrdersApi: ResourceConfig = {
   queryFilters: ['memberId', 'cardId'],
 };
 
-/** The ledger resources that are not a plain path: a member's lists need the member in the path. */
-const LEDGERS: Record<string, 'balance-entries' | 'points-entries'> = {
-  balanceEntries: 'balance-entries',
-  pointsEntries: 'points-entries',
-  platformEntries: 'balance-entries',
-};
-
 export const PLATFORM = 'platform';
+
+/** A wallet's address: a member's account, or the platform's revenue. */
+const walletPath = (apiUrl: string, walletId: string) =>
+  walletId === PLATFORM ? `${apiUrl}/wallet/platform` : `${apiUrl}/wallet/accounts/${encodeURIComponent(walletId)}`;
+
+/**
+ * A ledger resource: a member's list needs the member in the path (`filter.memberId`; none chosen lists nothing),
+ * the platform's revenue ledger is the platform wallet's; rows are identified by their serial.
+ */
+function ledgerResource(ledger: 'balance-entries' | 'points-entries', wallet: 'member' | 'platform'): CustomResource {
+  return {
+    handlers: ({ apiUrl, httpClient }) => ({
+      async getList<R extends RaRecord>(_resource: string, params: GetListParams) {
+        const walletId = wallet === 'platform' ? PLATFORM : String(params.filter?.memberId ?? '').trim();
+        if (!walletId) return { data: [], total: 0 };
+        const { json } = await httpClient<{ items: Record<string, unknown>[]; total: number }>(
+          `${walletPath(apiUrl, walletId)}/${ledger}`,
+          { query: { page: params.pagination?.page ?? 1, pageSize: params.pagination?.perPage ?? 20 } },
+        );
+        return { data: json.items.map((row) => ({ ...row, id: row.serial }) as unknown as R), total: json.total };
+      },
+    }),
+  };
+}
+
+/** A member's balance and points ledgers (resources `balanceEntries`, `pointsEntries`), the platform's revenue. */
+export const balanceEntriesApi = ledgerResource('balance-entries', 'member');
+export const pointsEntriesApi = ledgerResource('points-entries', 'member');
+export const platformEntriesApi = ledgerResource('balance-entries', 'platform');
 
 export interface WalletAccount {
   id: string;
@@ -59,37 +81,25 @@ export interface WalletDataProvider {
   adjustMembershipStock(cardId: string, specId: string, change: number): Promise<{ data: unknown }>;
 }
 
-/**
- * Adds the wallet's screens to the console's dataProvider: a member's balance and points ledgers (resources
- * `balanceEntries`, `pointsEntries`, filtered by `memberId`), the platform revenue ledger (`platformEntries`),
- * a wallet's balances (`walletAccounts`, id = member id or `platform`), and the stock adjustment.
- */
+/** A wallet's balances (resource `walletAccounts`): the id is a member id or `platform`. */
+export const walletAccountsApi: CustomResource = {
+  handlers: ({ apiUrl, httpClient }) => ({
+    async getOne<R extends RaRecord>(_resource: string, params: GetOneParams<R>) {
+      const { json } = await httpClient<Omit<WalletAccount, 'id'>>(walletPath(apiUrl, String(params.id)));
+      return { data: { ...json, id: params.id } as unknown as R };
+    },
+  }),
+};
+
+/** Adds the wallet's staff verb (the stock adjustment) to the console's dataProvider. */
 export function withWallet<P extends DataProvider>(
   provider: P,
   options: { apiUrl: string; httpClient: HttpClient; newIdempotencyKey?: () => string },
 ): P & WalletDataProvider {
   const { apiUrl, httpClient } = options;
   const newKey = options.newIdempotencyKey ?? (() => crypto.randomUUID());
-  const walletPath = (walletId: string) =>
-    walletId === PLATFORM ? `${apiUrl}/wallet/platform` : `${apiUrl}/wallet/accounts/${encodeURIComponent(walletId)}`;
   return {
     ...provider,
-    async getList<R extends RaRecord>(resource: string, params: GetListParams) {
-      const ledger = LEDGERS[resource];
-      if (!ledger) return provider.getList<R>(resource, params);
-      const walletId = resource === 'platformEntries' ? PLATFORM : String(params.filter?.memberId ?? '').trim();
-      if (!walletId) return { data: [], total: 0 };
-      const { json } = await httpClient<{ items: Record<string, unknown>[]; total: number }>(
-        `${walletPath(walletId)}/${ledger}`,
-        { query: { page: params.pagination?.page ?? 1, pageSize: params.pagination?.perPage ?? 20 } },
-      );
-      return { data: json.items.map((row) => ({ ...row, id: row.serial }) as unknown as R), total: json.total };
-    },
-    async getOne<R extends RaRecord>(resource: string, params: GetOneParams<R>) {
-      if (resource !== 'walletAccounts') return provider.getOne<R>(resource, params);
-      const { json } = await httpClient<Omit<WalletAccount, 'id'>>(walletPath(String(params.id)));
-      return { data: { ...json, id: params.id } as unknown as R };
-    },
     async adjustMembershipStock(cardId: string, specId: string, change: number) {
       const { json } = await httpClient(
         `${apiUrl}/wallet/staff/membership-cards/${encodeURIComponent(cardId)}/specifications/${encodeURIComponent(specId)}/stock`,

@@ -11,7 +11,15 @@ import { PlatformRevenueList, BalanceEntryList, PointsEntryList } from './Ledger
 import { cardBody, MembershipCardList } from './MembershipCards';
 import type { CardRow } from './MembershipCards';
 import { MembershipOrderList } from './MembershipOrders';
-import { membershipCardsApi, membershipOrdersApi, withWallet } from './wallet-api';
+import {
+  balanceEntriesApi,
+  membershipCardsApi,
+  membershipOrdersApi,
+  platformEntriesApi,
+  pointsEntriesApi,
+  walletAccountsApi,
+  withWallet,
+} from './wallet-api';
 
 afterEach(cleanup);
 vi.setConfig({ testTimeout: 30_000 });
@@ -31,7 +39,15 @@ function renderWallet(
     createDataProvider({
       apiUrl: '/api',
       httpClient,
-      resources: { membershipCards: membershipCardsApi, membershipOrders: membershipOrdersApi, members: membersApi },
+      resources: {
+        membershipCards: membershipCardsApi,
+        membershipOrders: membershipOrdersApi,
+        balanceEntries: balanceEntriesApi,
+        pointsEntries: pointsEntriesApi,
+        platformEntries: platformEntriesApi,
+        walletAccounts: walletAccountsApi,
+        members: membersApi,
+      },
     }),
     { apiUrl: '/api', httpClient },
   );
