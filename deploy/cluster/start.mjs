@@ -6,7 +6,8 @@
 //
 // Environment: CLUSTER_PORT (8080), CLUSTER_HOST (127.0.0.1), CLUSTER_DATA_DIR (.data/cluster), BUILD_OUT (dist),
 // CLUSTER_DEMO=0 (no demo content), LOG_LEVEL (info); FORUM_KAFKA_PORT / FORUM_MONGO_PORT as for `npm start`;
-// CLUSTER_PORT_OFFSET (added to every replica's ports), CLUSTER_RESTART=1 (start a replica again when it exits).
+// CLUSTER_PORT_OFFSET (added to every replica's ports), CLUSTER_RESTART=1 (start a replica again when it exits),
+// CLUSTER_READY_TIMEOUT_S (300: how long a replica may take to be ready).
 // The cluster tests (test/cluster, ADR 0051) use all of these.
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -199,7 +200,7 @@ function spawnLogged(name, command, args, env) {
   return child;
 }
 
-async function waitReady(service, timeoutMs = 300_000) {
+async function waitReady(service, timeoutMs = 1000 * Number(process.env.CLUSTER_READY_TIMEOUT_S ?? 300)) {
   const deadline = Date.now() + timeoutMs;
   while (!stopping) {
     // With CLUSTER_RESTART=1 a replica that exits at start is started again: wait for that one.
@@ -207,8 +208,8 @@ async function waitReady(service, timeoutMs = 300_000) {
       throw new Error(`${service.name} exited before it was ready; see ${path.join(logDir, `${service.name}.log`)}`);
     let answer = 'no answer';
     try {
-      // Longer than the 2 s each readiness check may take, or a slow check would read as no answer at all.
-      const response = await fetch(`${service.url}/api/ready`, { signal: AbortSignal.timeout(5000) });
+      // Well over the 2 s each readiness check may take: on a loaded machine a slow check read as no answer at all.
+      const response = await fetch(`${service.url}/api/ready`, { signal: AbortSignal.timeout(10_000) });
       if (response.ok) return;
       answer = await response.text();
     } catch {

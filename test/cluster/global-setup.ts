@@ -70,6 +70,7 @@ export default async function globalSetup(): Promise<void> {
     CLUSTER_PORT: String(nginxPort),
     CLUSTER_PORT_OFFSET: String(offset),
     CLUSTER_RESTART: '1',
+    CLUSTER_READY_TIMEOUT_S: '540',
     FORUM_KAFKA_PORT: String(kafkaPort),
     FORUM_KAFKA_CONTROLLER_PORT: String(controllerPort),
     FORUM_MONGO_PORT: String(mongoPort),
@@ -105,7 +106,7 @@ export default async function globalSetup(): Promise<void> {
     return new Error(`${message}:\n${output}`);
   };
   await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(failed('the cluster did not start in 480 s')), 480_000);
+    const timer = setTimeout(() => reject(failed('the cluster did not start in 900 s')), 900_000);
     const onData = () => {
       if (!output.includes('Forum cluster is running')) return;
       clearTimeout(timer);
