@@ -1,4 +1,4 @@
-import type { ErrorBody, Page, WalletView } from '@forum/contracts';
+import type { EnvelopeView, ErrorBody, Page, WalletView } from '@forum/contracts';
 import { eventually, startForum } from '@forum/testing';
 import type { ForumFixture } from '@forum/testing';
 import { testTag } from '../../services/forum/src/tags/tag.fixture';
@@ -9,7 +9,6 @@ import type {
   UnlockResult,
 } from '../../services/forum/src/topics/topic.schemas';
 import { EnvelopeRefunds } from '../../services/wallet/src/envelopes/envelope-refunds';
-import type { EnvelopeView } from '../../services/wallet/src/envelopes/envelopes.reader';
 import { Ledger } from '../../services/wallet/src/ledger/ledger';
 import { WalletModule } from '../../services/wallet/src/wallet.module';
 import { startServiceProcess } from './child-service';

@@ -1,13 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import { BALANCE_MODULES, newId } from '@forum/contracts';
-import type { ErrorBody, Page, PostedTopic, TopicDetail, WalletView } from '@forum/contracts';
+import type {
+  EnvelopeClaimView,
+  EnvelopeView,
+  ErrorBody,
+  Page,
+  PostedTopic,
+  TopicDetail,
+  WalletView,
+} from '@forum/contracts';
 import { ensureLocalInfraFetched, startLocalKafka } from '@forum/local-infra';
 import type { RunningKafka } from '@forum/local-infra';
 import { eventually, startForum } from '@forum/testing';
 import type { ForumFixture } from '@forum/testing';
 import { testTag } from '../../services/forum/src/tags/tag.fixture';
 import { auditLedgers } from '../../services/wallet/src/audit/ledger-audit';
-import type { EnvelopeClaimView, EnvelopeView } from '../../services/wallet/src/envelopes/envelopes.reader';
 import { Ledger } from '../../services/wallet/src/ledger/ledger';
 import { WalletModule } from '../../services/wallet/src/wallet.module';
 

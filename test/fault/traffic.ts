@@ -1,7 +1,6 @@
-import type { ErrorBody, PostedTopic, TopicDetail, UnlockResult, WalletView } from '@forum/contracts';
+import type { EnvelopeView, ErrorBody, PostedTopic, TopicDetail, UnlockResult, WalletView } from '@forum/contracts';
 import { eventually, withDeadline } from '@forum/testing';
 import type { ForumFixture } from '@forum/testing';
-import type { EnvelopeView } from '../../services/wallet/src/envelopes/envelopes.reader';
 import { Ledger } from '../../services/wallet/src/ledger/ledger';
 import type { ApiClient } from './child-service';
 import { fund } from './fault-support';

@@ -2,7 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { CommandBus } from '@nestjs/cqrs';
 import { BALANCE_MODULES, newId } from '@forum/contracts';
-import type { CommandMetadata, Page, PostedTopic, TopicDetail } from '@forum/contracts';
+import type {
+  CommandMetadata,
+  EnvelopeClaimView,
+  EnvelopeView,
+  Page,
+  PostedTopic,
+  TopicDetail,
+} from '@forum/contracts';
 import type { CommitDocument } from '@forum/event-store';
 import { PermissionChecker, TokenService } from '@forum/platform';
 import { eventually, startForum } from '@forum/testing';
@@ -12,7 +19,6 @@ import { RegisterMemberCommand } from '../../services/identity/src/accounts/comm
 import { ForumModule } from '../../services/forum/src/forum.module';
 import { testTag } from '../../services/forum/src/tags/tag.fixture';
 import { auditLedgers } from '../../services/wallet/src/audit/ledger-audit';
-import type { EnvelopeClaimView, EnvelopeView } from '../../services/wallet/src/envelopes/envelopes.reader';
 import { Ledger } from '../../services/wallet/src/ledger/ledger';
 
 /**

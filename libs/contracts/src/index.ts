@@ -28,3 +28,4 @@ export * from './search/search.views';
 export * from './moderation/audit-log.views';
 export * from './messaging/reminder.views';
 export * from './identity/member.views';
+export * from './wallet/envelope.views';

@@ -3,10 +3,6 @@ import { defineEvent, EventOf } from '../event-contract';
 
 const ENVELOPE = { context: 'wallet', aggregate: 'envelope' } as const;
 
-/** The red envelope types (docs/rules/wallet.md): 10 directed (one named member), 20 public random, 30 public fixed. */
-export const ENVELOPE_TYPES = [10, 20, 30] as const;
-export type EnvelopeType = (typeof ENVELOPE_TYPES)[number];
-
 /**
  * A red envelope sent with a topic (stream `envelope-<id>`). The whole split is decided here, once (the random
  * type's "double mean" draw included), so a replay gives the same shares and the i-th claimer the i-th share.

@@ -1,7 +1,14 @@
 import { Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
-import type { Actor, Page } from '@forum/contracts';
+import type {
+  Actor,
+  EnvelopeClaimView,
+  EnvelopeView,
+  Page,
+  ReceivedEnvelopeView,
+  SentEnvelopeView,
+} from '@forum/contracts';
 import { DomainError } from '@forum/event-store';
 import { CurrentActor, Public, RateLimit, SiteSettingsCache, ValidQuery } from '@forum/platform';
 import { LedgerReader } from '../ledger/ledger.reader';
@@ -10,13 +17,7 @@ import type { PageQuery } from '../ledger/wallet.schemas';
 import type { ClaimResult } from './envelope-claims';
 import { ClaimEnvelopeCommand, envelopeIdOf as envelopeId } from './envelope.commands';
 import { MAX_ENVELOPE_QUANTITY } from './envelope-sending';
-import {
-  EnvelopeClaimView,
-  EnvelopesReader,
-  EnvelopeView,
-  ReceivedEnvelopeView,
-  SentEnvelopeView,
-} from './envelopes.reader';
+import { EnvelopesReader } from './envelopes.reader';
 
 /** Red envelopes (docs/rules/wallet.md, red envelopes): the send form's bounds, an envelope's card and distribution, claiming. */
 @ApiTags('wallet')

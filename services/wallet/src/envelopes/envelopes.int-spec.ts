@@ -1,6 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { BALANCE_MODULES, newId } from '@forum/contracts';
-import type { BalanceEntryView, ErrorBody, Page, PostedTopic, TopicDetail, WalletView } from '@forum/contracts';
+import type {
+  BalanceEntryView,
+  EnvelopeClaimView,
+  EnvelopeView,
+  ErrorBody,
+  Page,
+  PostedTopic,
+  ReceivedEnvelopeView,
+  SentEnvelopeView,
+  TopicDetail,
+  WalletView,
+} from '@forum/contracts';
 import { EventStore } from '@forum/event-store';
 import { eventually, startForum, topicEventStore } from '@forum/testing';
 import type { ForumFixture } from '@forum/testing';
@@ -9,7 +20,6 @@ import { Ledger } from '../ledger/ledger';
 import { WalletModule } from '../wallet.module';
 import { ABANDON_AFTER_MS, EnvelopeRefunds } from './envelope-refunds';
 import { EnvelopeSending } from './envelope-sending';
-import type { EnvelopeClaimView, EnvelopeView, ReceivedEnvelopeView, SentEnvelopeView } from './envelopes.reader';
 
 type EnvelopeInput = Record<string, string | number>;
 

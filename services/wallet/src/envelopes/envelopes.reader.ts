@@ -1,7 +1,15 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Db } from 'mongodb';
 import { pageOf } from '@forum/contracts';
-import type { EnvelopeType, Page } from '@forum/contracts';
+import type {
+  EnvelopeClaimView,
+  EnvelopeMember,
+  EnvelopeStatus,
+  EnvelopeView,
+  Page,
+  ReceivedEnvelopeView,
+  SentEnvelopeView,
+} from '@forum/contracts';
 import { authorViewOf, CONTEXT_DB, MEMBER_PROFILES } from '@forum/platform';
 import type { MemberProfileDocument } from '@forum/platform';
 import {
@@ -16,56 +24,6 @@ import {
   memberRowId,
   ReceivedEnvelopeDocument,
 } from './envelopes.projection';
-
-/** A member as envelope screens show them; a cancelled account has no name and no avatar. */
-export interface EnvelopeMember {
-  id: string;
-  nickname: string | null;
-  avatar: string | null;
-  cancelled: boolean;
-}
-
-export type EnvelopeStatus = 'open' | 'snatched' | 'refunded';
-
-export interface EnvelopeView {
-  id: string;
-  type: EnvelopeType;
-  topicId: string;
-  sender: EnvelopeMember;
-  totalAmount: number;
-  giveQuantity: number;
-  receivedQuantity: number;
-  refundAmount: number;
-  status: EnvelopeStatus;
-  recipientId: string | null;
-  claimedByMe: { amount: number; claimedAt: string } | null;
-  createdAt: string;
-}
-
-export interface EnvelopeClaimView {
-  member: EnvelopeMember;
-  amount: number;
-  claimedAt: string;
-}
-
-export interface SentEnvelopeView {
-  id: string;
-  type: EnvelopeType;
-  topicId: string;
-  totalAmount: number;
-  giveQuantity: number;
-  receivedQuantity: number;
-  refundAmount: number;
-  createdAt: string;
-}
-
-export interface ReceivedEnvelopeView {
-  envelopeId: string;
-  topicId: string | null;
-  sender: EnvelopeMember;
-  amount: number;
-  claimedAt: string;
-}
 
 /** All taken → snatched; refunded, or past its deadline with shares left (claims are refused) → refunded. */
 function statusOf(doc: EnvelopeDocument, now: Date): EnvelopeStatus {
