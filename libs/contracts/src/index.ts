@@ -29,3 +29,4 @@ export * from './moderation/audit-log.views';
 export * from './messaging/reminder.views';
 export * from './identity/member.views';
 export * from './wallet/envelope.views';
+export * from './forum/reaction.views';

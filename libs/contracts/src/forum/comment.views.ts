@@ -78,3 +78,16 @@ export const commentPosition = z.object({
   floor: z.number().int(),
 });
 export type CommentPosition = z.infer<typeof commentPosition>;
+
+/** A row of "my comments" / "my replies". */
+export const myContentRow = z.object({
+  id: z.string(),
+  topicId: z.string(),
+  topicTitle: z.string().nullable(),
+  commentId: z.string().nullable(),
+  contentHtml: z.string(),
+  postedAt: z.string(),
+  likeCount: z.number().int(),
+});
+export type MyContentRow = z.infer<typeof myContentRow>;
+export const myContentPage = pageSchema(myContentRow);

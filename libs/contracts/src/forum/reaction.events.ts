@@ -1,9 +1,6 @@
 import { z } from 'zod';
 import { defineEvent, EventOf } from '../event-contract';
-
-/** What can be liked in the forum context (questions, answers and answer replies come with Q&A). */
-export const LIKE_TARGET_KINDS = ['topic', 'comment', 'reply'] as const;
-export type LikeTargetKind = (typeof LIKE_TARGET_KINDS)[number];
+import { LIKE_TARGET_KINDS } from './reaction.views';
 
 const LIKE = { context: 'forum', aggregate: 'like' } as const;
 const FAVOURITE = { context: 'forum', aggregate: 'favourite' } as const;

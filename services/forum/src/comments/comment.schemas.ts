@@ -1,10 +1,9 @@
 import { z } from 'zod';
-import { pageSchema } from '@forum/contracts';
 import { contentFormat, withHtmlContent } from '@forum/platform';
 
 /** The answers' shapes are the public read views in `@forum/contracts` (ADR 0047). */
-export { commentPage, commentPosition, replyPage } from '@forum/contracts';
-export type { CommentPosition, CommentView, ReplyView } from '@forum/contracts';
+export { commentPage, commentPosition, myContentPage, replyPage } from '@forum/contracts';
+export type { CommentPosition, CommentView, MyContentRow, ReplyView } from '@forum/contracts';
 
 export const COMMENT_CONTENT_MAX = 20_000;
 export const REPLY_PREVIEW = 5;
@@ -27,16 +26,3 @@ export const commentWritten = z.object({
   pending: z.boolean().optional(),
 });
 export const replyWritten = z.object({ replyId: z.string(), visible: z.boolean(), pending: z.boolean().optional() });
-
-/** A row of "my comments" / "my replies". */
-export const myContentRow = z.object({
-  id: z.string(),
-  topicId: z.string(),
-  topicTitle: z.string().nullable(),
-  commentId: z.string().nullable(),
-  contentHtml: z.string(),
-  postedAt: z.string(),
-  likeCount: z.number().int(),
-});
-export type MyContentRow = z.infer<typeof myContentRow>;
-export const myContentPage = pageSchema(myContentRow);

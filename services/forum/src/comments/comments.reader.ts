@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Db } from 'mongodb';
 import { Page, pageOf } from '@forum/contracts';
-import type { Actor, CommentPosition, CommentView, ReplyView } from '@forum/contracts';
+import type { Actor, CommentPosition, CommentView, MyContentRow, ReplyView } from '@forum/contracts';
 import { DomainError } from '@forum/event-store';
 import { CONTEXT_DB } from '@forum/platform';
 import { LIKE_STATE, LikeStateDocument } from '../shared/reaction-state';
@@ -10,7 +10,6 @@ import { REVIEW_QUEUE, SubmissionDocument } from '../review/review-queue.project
 import { ThreadCache } from '../topics/thread-cache';
 import { TopicViewPolicy } from '../topics/topic-view-policy';
 import { authorsOf } from '../shared/authors';
-import type { MyContentRow } from './comment.schemas';
 import { REPLY_PREVIEW } from './comment.schemas';
 import { COMMENTS, CommentDocument, REPLIES, ReplyDocument } from './comments.projection';
 import { ID_LISTS, IdListDocument, listKey, readList, rowsInOrder } from '../shared/id-lists';

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Db } from 'mongodb';
 import { Page, pageOf } from '@forum/contracts';
-import type { Actor, LikeTargetKind } from '@forum/contracts';
+import type { Actor, LikeTargetKind, MyFavouriteRow, MyLikeRow, ReactorRow } from '@forum/contracts';
 import { DomainError } from '@forum/event-store';
 import { CONTEXT_DB, PermissionChecker, plainTextSummary } from '@forum/platform';
 import { authorsOf } from '../shared/authors';
@@ -15,7 +15,6 @@ import {
 } from '../comments/comments.projection';
 import { readList, rowsInOrder } from '../shared/id-lists';
 import { TOPIC_REFS, TopicRefDocument } from '../dynamics/dynamics.projection';
-import type { MyFavouriteRow, MyLikeRow, ReactorRow } from './reaction.schemas';
 import { FAVOURITE_STATE, FavouriteStateDocument, LIKE_STATE, LikeStateDocument } from '../shared/reaction-state';
 
 const SUMMARY = 80;

@@ -13,7 +13,15 @@ export type {
   UnlockRecordView,
   UnlockResult,
 } from '@contracts/forum/topic.views';
-export type { CommentPosition, CommentView, QuoteView, ReplyView } from '@contracts/forum/comment.views';
+export type { CommentPosition, CommentView, MyContentRow, QuoteView, ReplyView } from '@contracts/forum/comment.views';
+export type {
+  FavouriteState,
+  LikeState,
+  LikeTargetKind as LikeKind,
+  MyFavouriteRow,
+  MyLikeRow,
+  ReactorRow,
+} from '@contracts/forum/reaction.views';
 
 export interface TagNode {
   tagId: string;
@@ -22,50 +30,6 @@ export interface TagNode {
   sort: number;
   leaf: boolean;
   children: TagNode[];
-}
-
-export type LikeKind = 'topic' | 'comment' | 'reply';
-
-export interface LikeState {
-  liked: boolean;
-  likeCount: number;
-  visible: boolean;
-}
-
-export interface FavouriteState {
-  favourited: boolean;
-  favoriteCount: number;
-  visible: boolean;
-}
-
-export interface MyContentRow {
-  id: string;
-  topicId: string;
-  topicTitle: string | null;
-  commentId: string | null;
-  contentHtml: string;
-  postedAt: string;
-  likeCount: number;
-}
-
-export interface MyLikeRow {
-  targetKind: LikeKind;
-  targetId: string;
-  topicId: string;
-  topicTitle: string | null;
-  summary: string;
-  likedAt: string;
-}
-
-export interface MyFavouriteRow {
-  topicId: string;
-  topicTitle: string | null;
-  favouritedAt: string;
-}
-
-export interface ReactorRow {
-  member: AuthorView;
-  at: string;
 }
 
 export interface DynamicRow {
