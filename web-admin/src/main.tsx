@@ -12,24 +12,9 @@ import { membersApi } from './resources/members';
 import { systemNotificationsApi } from './resources/notifications';
 import { outboxApi } from './resources/outbox';
 import { rolesApi } from './resources/roles';
-import {
-  forumReviewApi,
-  staffCommentsApi,
-  staffRepliesApi,
-  staffTopicsApi,
-  tagsApi,
-  withForum,
-} from './resources/forum';
-import { qaAnswersApi, qaQuestionsApi, qaRepliesApi, qaReviewApi, qaTagsApi, withQa } from './resources/qa';
-import {
-  balanceEntriesApi,
-  membershipCardsApi,
-  membershipOrdersApi,
-  platformEntriesApi,
-  pointsEntriesApi,
-  walletAccountsApi,
-  withWallet,
-} from './resources/wallet';
+import { forumResources, withForum } from './resources/forum';
+import { qaResources, withQa } from './resources/qa';
+import { walletResources, withWallet } from './resources/wallet';
 import {
   feedbackApi,
   helpArticlesApi,
@@ -61,28 +46,16 @@ const dataProvider = withAudit(
         createDataProvider({
           apiUrl,
           httpClient,
-          // The resource table: each resource's one entry (where it lives, or its own handlers).
+          // The resource table: each resource's one entry (where it lives, or its own handlers), each context's
+          // entries beside its screens.
           resources: {
-            topics: staffTopicsApi,
-            tags: tagsApi,
-            review: forumReviewApi,
-            comments: staffCommentsApi,
-            replies: staffRepliesApi,
+            ...forumResources,
             members: membersApi,
             roles: rolesApi,
             outbox: outboxApi,
             systemNotifications: systemNotificationsApi,
-            membershipCards: membershipCardsApi,
-            membershipOrders: membershipOrdersApi,
-            balanceEntries: balanceEntriesApi,
-            pointsEntries: pointsEntriesApi,
-            platformEntries: platformEntriesApi,
-            walletAccounts: walletAccountsApi,
-            qaQuestions: qaQuestionsApi,
-            qaAnswers: qaAnswersApi,
-            qaAnswerReplies: qaRepliesApi,
-            qaTags: qaTagsApi,
-            qaReview: qaReviewApi,
+            ...walletResources,
+            ...qaResources,
             reports: reportsApi,
             reportTypes: reportTypesApi,
             helpCategories: helpCategoriesApi,

@@ -4,7 +4,7 @@ import type { HttpClient } from '../../api/http-client';
 import type { AdminDataProvider } from '../../providers/data-provider';
 import { segment } from '../../providers/provider-context';
 import type { CommandOptions, ProviderContext } from '../../providers/provider-context';
-import type { CustomResource, ResourceConfig } from '../../providers/rest-resource';
+import type { CustomResource, ResourceConfig, ResourceEntry } from '../../providers/rest-resource';
 import { revisionVerbs } from '../revisions/revisions-api';
 import type { RevisionsDataProvider } from '../revisions/revisions-api';
 
@@ -188,6 +188,15 @@ export interface ReviewItem extends RaRecord {
 
 /** The forum's review queue (resource `review`): held topics, comments and replies. */
 export const forumReviewApi = reviewQueueResource('forum/staff/review', 'topic');
+
+/** The forum's entries of the console's resource table. */
+export const forumResources: Record<string, ResourceEntry> = {
+  topics: staffTopicsApi,
+  tags: tagsApi,
+  review: forumReviewApi,
+  comments: staffCommentsApi,
+  replies: staffRepliesApi,
+};
 
 /** The forum's staff verbs, each a command of its own (never a generic update of a topic). */
 export interface ForumDataProvider extends AdminDataProvider, RevisionsDataProvider {

@@ -5,7 +5,7 @@ import ReviewIcon from '@mui/icons-material/FactCheck';
 import CommentIcon from '@mui/icons-material/Comment';
 import ReplyIcon from '@mui/icons-material/Reply';
 
-export { forumReviewApi, staffCommentsApi, staffRepliesApi, staffTopicsApi, tagsApi, withForum } from './forum-api';
+export { forumResources, withForum } from './forum-api';
 export type { ForumDataProvider, ReviewItem, ReviewKind } from './forum-api';
 export { forumEn, forumZh } from './forum.i18n';
 

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import type { fakeApi } from '../../testing/fake-api';
 import { renderAdmin } from '../../testing/render-admin';
 import { membersApi } from '../members';
-import { forumReviewApi, staffCommentsApi, staffRepliesApi, staffTopicsApi, tagsApi, withForum } from './forum-api';
+import { forumResources, withForum } from './forum-api';
 
 /** A forum screen over the fake API, with the console's data provider and the forum's verbs, as in main.tsx. */
 export function renderForum(
@@ -17,11 +17,7 @@ export function renderForum(
     ...options,
     // The member search (author filters) goes through the members resource, as in main.tsx.
     resources: {
-      topics: staffTopicsApi,
-      tags: tagsApi,
-      review: forumReviewApi,
-      comments: staffCommentsApi,
-      replies: staffRepliesApi,
+      ...forumResources,
       members: membersApi,
     },
     withVerbs: withForum,

@@ -5,7 +5,7 @@ import ReplyIcon from '@mui/icons-material/ReplyAll';
 import TagIcon from '@mui/icons-material/LocalOffer';
 import ReviewIcon from '@mui/icons-material/RuleFolder';
 
-export { qaAnswersApi, qaQuestionsApi, qaRepliesApi, qaReviewApi, qaTagsApi, withQa } from './qa-api';
+export { qaResources, withQa } from './qa-api';
 export type { QaDataProvider, QaReviewItem, QaReviewKind } from './qa-api';
 export { qaEn, qaZh } from './qa.i18n';
 

@@ -1,7 +1,7 @@
 import type { Identifier, RaRecord } from 'react-admin';
 import type { HttpClient } from '../../api/http-client';
 import type { AdminDataProvider } from '../../providers/data-provider';
-import type { ResourceConfig } from '../../providers/rest-resource';
+import type { ResourceConfig, ResourceEntry } from '../../providers/rest-resource';
 import { reviewQueueResource, tagTreeResource } from '../forum/forum-api';
 import { revisionVerbs } from '../revisions/revisions-api';
 import type { RevisionsDataProvider } from '../revisions/revisions-api';
@@ -91,6 +91,15 @@ export interface QaReviewItem extends RaRecord {
 
 /** The Q&A's review queue (resource `qaReview`): held questions, answers and answer replies. */
 export const qaReviewApi = reviewQueueResource('qa/staff/review', 'question');
+
+/** The Q&A's entries of the console's resource table. */
+export const qaResources: Record<string, ResourceEntry> = {
+  qaQuestions: qaQuestionsApi,
+  qaAnswers: qaAnswersApi,
+  qaAnswerReplies: qaRepliesApi,
+  qaTags: qaTagsApi,
+  qaReview: qaReviewApi,
+};
 
 export interface BountyAdjustment {
   /** Yuan text ("12.50", "0"), as every money field of the API. */

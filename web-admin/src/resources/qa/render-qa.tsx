@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { fakeApi } from '../../testing/fake-api';
 import { renderAdmin } from '../../testing/render-admin';
-import { qaAnswersApi, qaQuestionsApi, qaRepliesApi, qaReviewApi, qaTagsApi, withQa } from './qa-api';
+import { qaResources, withQa } from './qa-api';
 
 /** A Q&A screen over the fake API, with the console's data provider and the Q&A's verbs, as in main.tsx. */
 export function renderQa(
@@ -14,13 +14,7 @@ export function renderQa(
 ) {
   return renderAdmin(page, {
     ...options,
-    resources: {
-      qaQuestions: qaQuestionsApi,
-      qaAnswers: qaAnswersApi,
-      qaAnswerReplies: qaRepliesApi,
-      qaTags: qaTagsApi,
-      qaReview: qaReviewApi,
-    },
+    resources: qaResources,
     withVerbs: withQa,
   });
 }

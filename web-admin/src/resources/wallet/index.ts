@@ -5,15 +5,7 @@ import LedgerIcon from '@mui/icons-material/AccountBalanceWallet';
 import PointsIcon from '@mui/icons-material/Stars';
 import RevenueIcon from '@mui/icons-material/Savings';
 
-export {
-  balanceEntriesApi,
-  membershipCardsApi,
-  membershipOrdersApi,
-  platformEntriesApi,
-  pointsEntriesApi,
-  walletAccountsApi,
-  withWallet,
-} from './wallet-api';
+export { walletResources, withWallet } from './wallet-api';
 export type { WalletDataProvider } from './wallet-api';
 
 /** Membership cards with their specifications and stock (resource `membershipCards`, `content.manage`). */

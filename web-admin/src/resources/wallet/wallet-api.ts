@@ -2,7 +2,7 @@ import type { DataProvider, GetListParams, GetOneParams, Identifier, RaRecord } 
 import type { HttpClient } from '../../api/http-client';
 import { segment } from '../../providers/provider-context';
 import type { CommandOptions, ProviderContext } from '../../providers/provider-context';
-import type { CustomResource, ResourceConfig } from '../../providers/rest-resource';
+import type { CustomResource, ResourceConfig, ResourceEntry } from '../../providers/rest-resource';
 
 export interface AdjustBalanceInput {
   /** Signed integer fen: positive credits, negative debits. */
@@ -89,6 +89,16 @@ export const walletAccountsApi: CustomResource = {
       return { data: { ...json, id: params.id } as unknown as R };
     },
   }),
+};
+
+/** The wallet's entries of the console's resource table. */
+export const walletResources: Record<string, ResourceEntry> = {
+  membershipCards: membershipCardsApi,
+  membershipOrders: membershipOrdersApi,
+  balanceEntries: balanceEntriesApi,
+  pointsEntries: pointsEntriesApi,
+  platformEntries: platformEntriesApi,
+  walletAccounts: walletAccountsApi,
 };
 
 /** Adds the wallet's staff verb (the stock adjustment) to the console's dataProvider. */

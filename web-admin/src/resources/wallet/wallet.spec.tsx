@@ -11,15 +11,7 @@ import { PlatformRevenueList, BalanceEntryList, PointsEntryList } from './Ledger
 import { cardBody, MembershipCardList } from './MembershipCards';
 import type { CardRow } from './MembershipCards';
 import { MembershipOrderList } from './MembershipOrders';
-import {
-  balanceEntriesApi,
-  membershipCardsApi,
-  membershipOrdersApi,
-  platformEntriesApi,
-  pointsEntriesApi,
-  walletAccountsApi,
-  withWallet,
-} from './wallet-api';
+import { walletResources, withWallet } from './wallet-api';
 
 afterEach(cleanup);
 vi.setConfig({ testTimeout: 30_000 });
@@ -39,15 +31,7 @@ function renderWallet(
     createDataProvider({
       apiUrl: '/api',
       httpClient,
-      resources: {
-        membershipCards: membershipCardsApi,
-        membershipOrders: membershipOrdersApi,
-        balanceEntries: balanceEntriesApi,
-        pointsEntries: pointsEntriesApi,
-        platformEntries: platformEntriesApi,
-        walletAccounts: walletAccountsApi,
-        members: membersApi,
-      },
+      resources: { ...walletResources, members: membersApi },
     }),
     { apiUrl: '/api', httpClient },
   );
