@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Page } from '@forum/contracts';
+import type { Page, ReminderView } from '@forum/contracts';
 import { MEMBER_PROFILES, PermissionChecker } from '@forum/platform';
 import {
   contextModule,
@@ -14,7 +14,7 @@ import { MEMBER_NICKNAMES } from '@forum/platform';
 import { MessagingModule } from '../messaging.module';
 import type { UnreadCount } from '../unread/unread-counts';
 import { MSG_FOLLOWERS } from './followers.projection';
-import type { ReminderPreferences, ReminderView } from './reminders';
+import type { ReminderPreferences } from './reminders';
 
 jest.setTimeout(300_000);
 

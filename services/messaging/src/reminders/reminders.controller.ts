@@ -3,7 +3,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
 import { z } from 'zod';
 import { REMINDER_TYPES } from '@forum/contracts';
-import type { Actor, CommandMetadata, Page } from '@forum/contracts';
+import type { Actor, CommandMetadata, Page, ReminderView } from '@forum/contracts';
 import {
   CommandMeta,
   CurrentActor,
@@ -22,7 +22,7 @@ import {
   MarkReminderReadCommand,
   SetReminderPreferencesCommand,
 } from './reminder.commands';
-import { ReminderPreferences, Reminders, ReminderView } from './reminders';
+import { ReminderPreferences, Reminders } from './reminders';
 
 const preferencesBody = z.strictObject({
   disabledTypes: listOf(

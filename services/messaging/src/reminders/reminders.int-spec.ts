@@ -1,5 +1,5 @@
 import { newId, streamId } from '@forum/contracts';
-import type { EventEnvelope, Page } from '@forum/contracts';
+import type { EventEnvelope, Page, ReminderView } from '@forum/contracts';
 import { EventStore } from '@forum/event-store';
 import { eventually } from '@forum/testing';
 import { MessagingFixture, startMessaging } from '../messaging.fixture';
@@ -9,7 +9,7 @@ import { FANOUT_BATCH, FANOUT_REACTOR } from './follower-fanout';
 import { deliveryStream } from './reminder-delivery.decider';
 import { REMINDER_REACTOR } from './reminder-reactor';
 import { REMINDER_SOURCE_TOPICS } from './reminder-rules';
-import type { ReminderPreferences, ReminderView } from './reminders';
+import type { ReminderPreferences } from './reminders';
 
 /** Identity's stream of one follow (`follow-<follower>_<followee>`), whose events messaging reacts to. */
 const followStream = (followerId: string, followeeId: string) => streamId('follow', `${followerId}_${followeeId}`);

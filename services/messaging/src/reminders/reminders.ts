@@ -1,11 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Db, Filter } from 'mongodb';
 import { pageOf, REMINDER_TYPES } from '@forum/contracts';
-import type { Actor, CommandMetadata, Page } from '@forum/contracts';
+import type { Actor, CommandMetadata, Page, ReminderView } from '@forum/contracts';
 import { ProjectionWaiter } from '@forum/event-bus';
 import { DomainError, EventStore } from '@forum/event-store';
 import { APP_CONFIG, CONTEXT_DB, requireMember } from '@forum/platform';
-import type { AppConfig, AuthorView } from '@forum/platform';
+import type { AppConfig } from '@forum/platform';
 import { MessagingMembers } from '../members';
 import { InboxCommand, inboxDecider, inboxStream } from './inbox.decider';
 import {
@@ -20,25 +20,6 @@ import {
 } from './inbox.projection';
 import { FOLLOWED_POST_TYPES } from './follower-fanout';
 import { IMPLEMENTED_REMINDER_TYPES } from './reminder-rules';
-
-export interface ReminderView {
-  reminderId: string;
-  /** The most specific of the reminder's types that the member wants (docs/rules/messaging.md codes). */
-  type: number;
-  sender: AuthorView;
-  topicId: string | null;
-  topicTitle: string | null;
-  commentId: string | null;
-  replyId: string | null;
-  /** Q&A reminders: the question (its page), its title, the answer and the answer reply; null otherwise. */
-  questionId: string | null;
-  questionTitle: string | null;
-  answerId: string | null;
-  answerReplyId: string | null;
-  summary: string | null;
-  at: string;
-  read: boolean;
-}
 
 export interface ReminderPreferences {
   /** Every type this site knows, and which of them the member receives. */
