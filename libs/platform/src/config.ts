@@ -53,6 +53,11 @@ const configSchema = z.object({
   READ_YOUR_WRITES_TIMEOUT_MS: z.coerce.number().int().min(0).max(30_000).default(2000),
   RATE_LIMIT_WRITES_PER_MINUTE: z.coerce.number().int().min(1).default(120),
   RATE_LIMIT_WRITES_PER_MINUTE_PER_IP: z.coerce.number().int().min(1).default(600),
+  /**
+   * Where the rate limits count (ADR 50): `shared`, in MongoDB, so replicas count once together; `process`, in this
+   * process's memory, exact only where one process serves everything — the all-in-one sets it (no round trip per write).
+   */
+  RATE_LIMIT_STORE: z.enum(['shared', 'process']).default('shared'),
   TRUST_PROXY: flag.default(false),
   /**
    * Who may read `/api/metrics` besides a client on this machine (a loopback connection without proxy headers):

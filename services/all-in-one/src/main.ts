@@ -16,6 +16,8 @@ async function main(): Promise<void> {
   const dataDir = process.env.FORUM_DATA_DIR ?? path.join(root, '.data');
   // One process writes and applies every revocation itself: no replica to hear from (ADR 26).
   process.env.ACCESS_REVOCATION_POLL_MS ??= '0';
+  // One process counts every request itself: the rate limits need no shared store (ADR 50).
+  process.env.RATE_LIMIT_STORE ??= 'process';
   console.log('Starting Kafka and the MongoDB-wire server (first run downloads them from Maven Central)…');
   const infra = await startEmbeddedInfra(dataDir);
   const before = new Set([...process.listeners('SIGINT'), ...process.listeners('SIGTERM')]);

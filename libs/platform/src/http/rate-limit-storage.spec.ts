@@ -81,6 +81,17 @@ describe('RateLimitStorage', () => {
     expect((await store.increment('k3', 60_000, 3, 60_000, 'member')).totalHits).toBe(1); // the database's first
     expect(db.ids()).toEqual([expect.stringMatching(/^k3:/)]);
   });
+  it('counts in memory without asking the database where one process serves everything (RATE_LIMIT_STORE=process)', async () => {
+    const db = fakeDatabase();
+    const store = new RateLimitStorage(db.client, { ...config, RATE_LIMIT_STORE: 'process' }, metrics);
+    started.push(store);
+    await store.onModuleInit();
+    const answers = [];
+    for (let i = 0; i < 5; i++) answers.push(await store.increment('p', 60_000, 3, 60_000, 'member'));
+    expect(answers.map((answer) => answer.isBlocked)).toEqual([false, false, false, true, true]);
+    expect(db.state.calls).toBe(0);
+    expect(store.secondsLeftIfFull('p', 60_000)).toBeGreaterThan(0);
+  });
 });
 
 describe('RateLimitGuard on the shared storage', () => {

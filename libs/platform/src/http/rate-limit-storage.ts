@@ -51,9 +51,12 @@ export class RateLimitStorage implements ThrottlerStorage, OnModuleInit, OnAppli
   /** While the database is unreachable: when to ask it again (until then no request waits for it). */
   private retryAt = 0;
   private sweeper: NodeJS.Timeout | undefined;
+  /** `RATE_LIMIT_STORE=process`: one process serves everything (the all-in-one), its memory counts exactly. */
+  private readonly processOnly: boolean;
 
   constructor(@Inject(MONGO_CLIENT) client: MongoClient, @Inject(APP_CONFIG) config: AppConfig, metrics: Metrics) {
     this.windows = client.db(rateLimitDatabaseName(config)).collection<WindowDocument>(RATE_LIMIT_WINDOWS);
+    this.processOnly = config.RATE_LIMIT_STORE === 'process';
     const name = 'rate_limit_local_fallbacks_total';
     this.fallbacks =
       (metrics.registry.getSingleMetric(name) as Counter | undefined) ??
@@ -65,7 +68,8 @@ export class RateLimitStorage implements ThrottlerStorage, OnModuleInit, OnAppli
   }
 
   async onModuleInit(): Promise<void> {
-    await this.windows.createIndex({ expiresAt: 1 }, { expireAfterSeconds: 0, name: 'window_end' });
+    if (!this.processOnly)
+      await this.windows.createIndex({ expiresAt: 1 }, { expireAfterSeconds: 0, name: 'window_end' });
     this.sweeper = setInterval(() => void this.sweep(), SWEEP_MS);
     this.sweeper.unref();
   }
@@ -89,6 +93,11 @@ export class RateLimitStorage implements ThrottlerStorage, OnModuleInit, OnAppli
     const toEnd = secondsTo(end, now);
     if (this.full.has(id))
       return { totalHits: limit + 1, timeToExpire: toEnd, isBlocked: true, timeToBlockExpire: toEnd };
+    if (this.processOnly) {
+      const counted = await this.local.increment(key, ttl, limit, blockDuration, throttlerName);
+      if (counted.isBlocked) this.full.set(id, end);
+      return counted;
+    }
     if (this.unreachable && now < this.retryAt) return this.countLocally(key, ttl, limit, blockDuration, throttlerName);
     let hits: number;
     try {
@@ -145,6 +154,7 @@ export class RateLimitStorage implements ThrottlerStorage, OnModuleInit, OnAppli
   private async sweep(): Promise<void> {
     const now = Date.now();
     for (const [id, end] of this.full) if (end <= now) this.full.delete(id);
+    if (this.processOnly) return;
     try {
       await this.windows.deleteMany({ expiresAt: { $lte: new Date(now) } });
     } catch {
