@@ -7,9 +7,6 @@ import type { PagingQuery } from './question.schemas';
 import { authorsById, HIDDEN } from './question-row-reader';
 import { AnswerDocument, AnswerReplyDocument, QA_ANSWER_REPLIES, QA_ANSWERS } from './questions.projection';
 
-/** The names the questions' controller answers with (public read views, ADR 0047). */
-export type { AnswerReplyView as ReplyView, AnswerView };
-
 /** Answers and their replies: the pages of the control panel, member pages and staff console, and a detail's. */
 @Injectable()
 export class AnswerReader {

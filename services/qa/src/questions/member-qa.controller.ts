@@ -1,12 +1,10 @@
 import { Controller, Get, Param } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import type { Page } from '@forum/contracts';
+import type { AnswerView, Page, QuestionRow } from '@forum/contracts';
 import { DomainError } from '@forum/event-store';
 import { Public, ValidQuery } from '@forum/platform';
 import { AnswerReader } from './answer-reader';
-import type { AnswerView } from './answer-reader';
 import { QuestionListReader } from './question-list-reader';
-import type { QuestionRow } from './question-row-reader';
 import { pagingQuery } from './question.schemas';
 import type { PagingQuery } from './question.schemas';
 

@@ -1,13 +1,11 @@
 import { Controller, Get } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import type { CommandMetadata, Page } from '@forum/contracts';
+import type { AnswerReplyView, AnswerView, CommandMetadata, Page, QuestionRow } from '@forum/contracts';
 import { CommandMeta, ValidQuery } from '@forum/platform';
 import { actorOf } from '../qa-policy';
 import { AnswerReader } from './answer-reader';
-import type { AnswerView, ReplyView } from './answer-reader';
 import { QuestionFavouritesReader } from './question-favourites-reader';
 import { QuestionListReader } from './question-list-reader';
-import type { QuestionRow } from './question-row-reader';
 import { pagingQuery } from './question.schemas';
 import type { PagingQuery } from './question.schemas';
 
@@ -41,7 +39,7 @@ export class MyQaController {
   replies(
     @ValidQuery(pagingQuery) paging: PagingQuery,
     @CommandMeta() meta: CommandMetadata,
-  ): Promise<Page<ReplyView>> {
+  ): Promise<Page<AnswerReplyView>> {
     return this.answerReader.replies({ authorId: actorOf(meta).by, deleted: false }, paging);
   }
 

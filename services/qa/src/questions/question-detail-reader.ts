@@ -20,9 +20,6 @@ import {
 /** Views this process already counted today (a repeat view counts nothing): kept to skip the read-mark insert. */
 const VIEWED_MAX = 100_000;
 
-/** The name the questions' controller answers with (a public read view, ADR 0047). */
-export type { QuestionDetail };
-
 /** The reader-independent part of a detail (cached). */
 type DetailBase = Omit<QuestionDetail, 'liked'>;
 

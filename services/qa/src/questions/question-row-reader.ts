@@ -13,9 +13,6 @@ export const QA_READ_MARKS = 'qa_question_read_marks';
 /** Bookkeeping fields of a read model document, never answered. */
 export const HIDDEN = { _src: 0, _version: 0 } as const;
 
-/** A question in a list: a public read view (ADR 0047). */
-export type { QuestionRow };
-
 /** The questions' read counts (ADR 0009), one per viewer per day. */
 export const questionReadCounts = (db: Db): ReadCounts =>
   new ReadCounts(db, { counts: QA_READS, marks: QA_READ_MARKS });

@@ -2,9 +2,6 @@ import { z } from 'zod';
 import { contentFormat, singleLine, wholeNumber, withHtmlContent } from '@forum/platform';
 import { yuanAmount } from '@forum/contracts';
 
-/** The answer of a question's write is a public read view (ADR 0047). */
-export type { QuestionWritten } from '@forum/contracts';
-
 const title = singleLine(z.string().trim().min(1).max(90));
 const content = z.string().max(200_000);
 const tagIds = z.array(z.string().min(1).max(64)).max(10);

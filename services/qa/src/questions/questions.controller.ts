@@ -1,7 +1,7 @@
 import { Controller, Delete, Get, Header, HttpCode, Param, Patch, Post, Put } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
-import type { Actor, CommandMetadata, Page } from '@forum/contracts';
+import type { Actor, CommandMetadata, Page, QuestionDetail, QuestionRow, QuestionWritten } from '@forum/contracts';
 import type { AuthorView } from '@forum/platform';
 import { CommandMeta, CurrentActor, Public, ValidBody, ValidQuery } from '@forum/platform';
 import { PostAnswerCommand } from '../answers/answer.commands';
@@ -16,19 +16,10 @@ import {
   RemoveQuestionCommand,
 } from './question.commands';
 import { QuestionDetailReader } from './question-detail-reader';
-import type { QuestionDetail } from './question-detail-reader';
 import { QuestionFavouritesReader } from './question-favourites-reader';
 import { QuestionListReader } from './question-list-reader';
-import type { QuestionRow } from './question-row-reader';
 import { adoptBody, askBody, contentBody, editQuestionBody, pagingQuery, questionListQuery } from './question.schemas';
-import type {
-  AskBody,
-  ContentBody,
-  EditQuestionBody,
-  PagingQuery,
-  QuestionListQuery,
-  QuestionWritten,
-} from './question.schemas';
+import type { AskBody, ContentBody, EditQuestionBody, PagingQuery, QuestionListQuery } from './question.schemas';
 
 /** A question's routes: ask, list, read, edit, addenda, adoption, its answers' posting, likes and favourites. */
 @ApiTags('qa')

@@ -2,15 +2,20 @@ import { Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
 import { z } from 'zod';
-import type { CommandMetadata, Page } from '@forum/contracts';
+import type {
+  AnswerReplyView,
+  AnswerView,
+  CommandMetadata,
+  Page,
+  QuestionRow,
+  QuestionWritten,
+} from '@forum/contracts';
 import { CommandMeta, RequiresPermission, ValidBody, ValidQuery } from '@forum/platform';
 import { AdjustBountyCommand, CancelAdoptionCommand } from './question.commands';
 import { AnswerReader } from './answer-reader';
-import type { AnswerView, ReplyView } from './answer-reader';
 import { QuestionListReader } from './question-list-reader';
-import type { QuestionRow } from './question-row-reader';
 import { adjustBountyBody, pagingQuery, staffQuestionsQuery } from './question.schemas';
-import type { AdjustBountyBody, QuestionWritten, StaffQuestionsQuery } from './question.schemas';
+import type { AdjustBountyBody, StaffQuestionsQuery } from './question.schemas';
 
 const staffAnswersQuery = pagingQuery.extend({ questionId: z.string().min(1).max(64).optional() });
 
@@ -39,7 +44,7 @@ export class StaffQaController {
 
   @RequiresPermission('content.manage')
   @Get('answer-replies')
-  replies(@ValidQuery(staffAnswersQuery) query: z.infer<typeof staffAnswersQuery>): Promise<Page<ReplyView>> {
+  replies(@ValidQuery(staffAnswersQuery) query: z.infer<typeof staffAnswersQuery>): Promise<Page<AnswerReplyView>> {
     const { questionId, ...paging } = query;
     return this.answerReader.replies(questionId ? { questionId } : {}, paging);
   }
