@@ -1,4 +1,5 @@
 import type { Identifier, RaRecord } from 'react-admin';
+import type { AnswerReplyView, AnswerView, QuestionRow } from '@contracts/qa/question.views';
 import type { HttpClient } from '../../api/http-client';
 import type { AdminDataProvider } from '../../providers/data-provider';
 import type { ResourceConfig, ResourceEntry } from '../../providers/rest-resource';
@@ -34,45 +35,10 @@ export const qaTagsApi = tagTreeResource({
   updateFields: ['name', 'parentId', 'sort'],
 });
 
-interface Author {
-  memberId: string;
-  nickname: string | null;
-  cancelled: boolean;
-}
-
-export interface QaQuestion extends RaRecord {
-  questionId: string;
-  title: string;
-  asker: Author;
-  tags: { tagId: string; name: string }[];
-  askedAt: string;
-  rewardAmount: number;
-  rewardPoints: number;
-  bounty: { amount: number; points: number; status: 'held' | 'awarded' | 'refunded' } | null;
-  resolved: boolean;
-  answerCount: number;
-  deleted: boolean;
-}
-
-export interface QaAnswer extends RaRecord {
-  answerId: string;
-  questionId: string;
-  author: Author;
-  content: string;
-  postedAt: string;
-  adopted: boolean;
-  deleted: boolean;
-}
-
-export interface QaReply extends RaRecord {
-  replyId: string;
-  answerId: string;
-  questionId: string;
-  author: Author;
-  content: string;
-  postedAt: string;
-  deleted: boolean;
-}
+/** The staff lists' records: the Q&A's public read views (ADR 0047), with react-admin's `id`. */
+export type QaQuestion = QuestionRow & RaRecord;
+export type QaAnswer = AnswerView & RaRecord;
+export type QaReply = AnswerReplyView & RaRecord;
 
 export type QaReviewKind = 'question' | 'answer' | 'answerReply';
 

@@ -1,4 +1,5 @@
 import type { DataProvider, GetListParams, GetOneParams, Identifier, RaRecord } from 'react-admin';
+import type { WalletView } from '@contracts/wallet/wallet.views';
 import type { HttpClient } from '../../api/http-client';
 import { segment } from '../../providers/provider-context';
 import type { CommandOptions, ProviderContext } from '../../providers/provider-context';
@@ -68,13 +69,8 @@ export const balanceEntriesApi = ledgerResource('balance-entries', 'member');
 export const pointsEntriesApi = ledgerResource('points-entries', 'member');
 export const platformEntriesApi = ledgerResource('balance-entries', 'platform');
 
-export interface WalletAccount {
-  id: string;
-  memberId: string;
-  available: number;
-  frozen: number;
-  points: number;
-}
+/** A wallet's balances (`WalletView`, ADR 0047), keyed by the wallet id. */
+export type WalletAccount = WalletView & { id: string };
 
 export interface WalletDataProvider {
   /** Staff add (or remove, negative) units of a specification's stock. */
