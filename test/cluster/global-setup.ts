@@ -22,6 +22,14 @@ async function describedReplicas(offset: number): Promise<ClusterReplica[]> {
   return replicas();
 }
 
+/**
+ * Ports `fetch` refuses to connect to (the Fetch standard's "bad ports", above 1024): with offset 1000, qa-1 was on
+ * 5060 and the launcher's readiness probe failed at once, every time, until its deadline.
+ */
+const FETCH_BAD_PORTS = new Set([
+  1719, 1720, 1723, 2049, 3659, 4045, 4190, 5060, 5061, 6000, 6566, 6665, 6666, 6667, 6668, 6669, 6697, 10080,
+]);
+
 const portFree = (port: number) =>
   new Promise<boolean>((resolve) => {
     const server = createServer();
@@ -51,6 +59,7 @@ export default async function globalSetup(): Promise<void> {
   let offset = 1000;
   for (; offset <= 5000; offset += 100) {
     const ports = (await describedReplicas(offset)).flatMap((r) => [r.port, r.peerPort]);
+    if (ports.some((port) => FETCH_BAD_PORTS.has(port))) continue;
     if ((await Promise.all(ports.map(portFree))).every(Boolean)) break;
   }
   if (offset > 5000) throw new Error('no free block of ports for the cluster replicas');
