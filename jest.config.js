@@ -39,7 +39,6 @@ module.exports = {
       globalSetup: '<rootDir>/test/cluster/global-setup.ts',
       globalTeardown: '<rootDir>/test/cluster/global-teardown.ts',
       slowTestThreshold: 60,
-      testTimeout: 240_000,
     },
   ],
 };
