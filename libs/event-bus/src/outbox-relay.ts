@@ -1,7 +1,8 @@
 import { Partitioners } from 'kafkajs';
-import type { Kafka, Producer } from 'kafkajs';
+import type { ICustomPartitioner, Kafka, Message, Producer, RecordMetadata } from 'kafkajs';
 import { CommitDocument, EventStore, LruMap, toEnvelopes } from '@forum/event-store';
 import { BusLogger, encodeEvent, eventTopic, TopicRegistry } from './kafka';
+import type { PublishedEvent } from './projection-waiter';
 
 export interface OutboxRelayOptions {
   /**
@@ -17,6 +18,11 @@ export interface OutboxRelayOptions {
   onBacklog?(size: number): void;
   /** Fault-injection seam for tests: runs after Kafka acknowledged, before the commits are marked published. */
   afterPublish?(commitIds: string[]): Promise<void> | void;
+  /**
+   * Where each published event landed (physical topic, partition, offset), once Kafka acknowledged it: the
+   * ProjectionWaiter of this process, so a request can see its write applied by a projector in another process.
+   */
+  onPublished?(events: PublishedEvent[]): void;
 }
 
 /**
@@ -33,6 +39,8 @@ export class OutboxRelay {
   private flushing: Promise<void> | null = null;
   private retryTimer: NodeJS.Timeout | null = null;
   private stopped = true;
+  /** The partition the producer's partitioner chose for each message of the send in flight. */
+  private readonly placed = new WeakMap<Message, number>();
 
   constructor(
     private readonly store: EventStore,
@@ -126,24 +134,29 @@ export class OutboxRelay {
       if (!this.producer && !this.stopped && this.pending.size > 0) this.producer = await this.connectProducer();
       while (this.pending.size > 0 && this.producer) {
         const batch = this.takeBatch();
-        const byTopic = new Map<string, { key: string; value: Buffer; headers: Record<string, string> }[]>();
+        const byTopic = new Map<string, Message[]>();
+        const events = new Map<Message, { streamId: string; version: number }>();
         for (const commit of batch) {
           const topic = eventTopic(this.store.context, commit.streamId);
           const messages = byTopic.get(topic) ?? [];
           for (const event of toEnvelopes(commit)) {
-            messages.push({
+            const message: Message = {
               key: commit.streamId,
               value: encodeEvent(event),
               headers: { 'event-type': event.type, 'event-id': event.id },
-            });
+            };
+            messages.push(message);
+            events.set(message, { streamId: commit.streamId, version: event.version });
           }
           byTopic.set(topic, messages);
         }
         await this.topics.ensure([...byTopic.keys()]);
-        await this.producer.sendBatch({
-          acks: -1,
-          topicMessages: [...byTopic].map(([topic, messages]) => ({ topic: this.topics.physical(topic), messages })),
-        });
+        const topicMessages = [...byTopic].map(([topic, messages]) => ({
+          topic: this.topics.physical(topic),
+          messages,
+        }));
+        const acknowledged = await this.producer.sendBatch({ acks: -1, topicMessages });
+        if (this.options.onPublished) this.options.onPublished(this.positions(topicMessages, acknowledged, events));
         const ids = batch.map((commit) => commit._id);
         await this.options.afterPublish?.(ids);
         await this.store.markPublished(ids);
@@ -172,7 +185,7 @@ export class OutboxRelay {
       idempotent: true,
       maxInFlightRequests: 1,
       allowAutoTopicCreation: false,
-      createPartitioner: Partitioners.DefaultPartitioner,
+      createPartitioner: this.recordingPartitioner(Partitioners.DefaultPartitioner),
       // An idempotent producer must not give up on a batch (kafkajs warns otherwise); while Kafka is away the
       // commits simply stay pending.
       retry: { retries: Number.MAX_SAFE_INTEGER, initialRetryTime: 100, maxRetryTime: 5000 },
@@ -194,6 +207,49 @@ export class OutboxRelay {
       {},
       'outbox relay: producer dropped after a fatal producer error; the next send connects a new one',
     );
+  }
+
+  /**
+   * The producer's own partitioner (kafkajs's DefaultPartitioner: murmur2 of the key modulo the topic's partition
+   * count, as the Java client), noting what it chose for each message: a send's answer gives one base offset per
+   * partition, and the messages of a partition are written in the order they were given, from that offset on.
+   */
+  private recordingPartitioner(create: ICustomPartitioner): ICustomPartitioner {
+    return () => {
+      const partitioner = create();
+      return (args) => {
+        const partition = partitioner(args);
+        this.placed.set(args.message, partition);
+        return partition;
+      };
+    };
+  }
+
+  /** Each event's topic, partition and offset, from the partitions chosen and the base offsets acknowledged. */
+  private positions(
+    topicMessages: { topic: string; messages: Message[] }[],
+    acknowledged: RecordMetadata[],
+    events: Map<Message, { streamId: string; version: number }>,
+  ): PublishedEvent[] {
+    const base = new Map(
+      acknowledged
+        .filter((record) => record.baseOffset !== undefined && Number(record.baseOffset) >= 0)
+        .map((record) => [`${record.topicName}|${record.partition}`, Number(record.baseOffset)]),
+    );
+    const positions: PublishedEvent[] = [];
+    for (const { topic, messages } of topicMessages) {
+      const next = new Map<number, number>();
+      for (const message of messages) {
+        const partition = this.placed.get(message);
+        const event = events.get(message);
+        const first = base.get(`${topic}|${partition}`);
+        if (partition === undefined || event === undefined || first === undefined) continue;
+        const index = next.get(partition) ?? 0;
+        next.set(partition, index + 1);
+        positions.push({ ...event, topic, partition, offset: first + index });
+      }
+    }
+    return positions;
   }
 
   private takeBatch(): CommitDocument[] {

@@ -11,6 +11,7 @@ import { consumerGroup, projectionsRunner } from './projection-runner';
 import { REACTOR_CHECKPOINTS, reactorsGroup, reactorsRunner } from './reactors-runner';
 import type { ReactorCheckpoint } from './reactors-runner';
 import { ProjectionWaiter } from './projection-waiter';
+import type { PublishedEvent } from './projection-waiter';
 import { rebuildProjection } from './rebuild';
 
 /** Per stream: the latest value (version-guarded); overall: a count of applied events (once per stream version). */
@@ -112,6 +113,35 @@ describe('event pipeline: store → outbox relay → Kafka → projection', () =
     const streamA = published.filter((e) => e.streamId === 'counter-a').map((e) => e.version);
     expect(streamA).toEqual([1, 2, 3, 4, 5]);
     expect(await db.collection('commits').countDocuments({ dispatched: false })).toBe(0);
+  });
+
+  it('reports where each event landed: the partition and offset it gives hold that very event (ADR 0052)', async () => {
+    const reported: PublishedEvent[] = [];
+    await startRelay({ onPublished: (events) => void reported.push(...events) });
+    // Several streams at once: sends of many events over every partition.
+    await Promise.all(Array.from({ length: 12 }, (_, i) => increment(`counter-${i}`, 5)));
+    await eventually(() => expect(reported).toHaveLength(60));
+    const consumer = kafka.consumer({ groupId: uniqueName('reader'), maxWaitTimeInMs: 100 });
+    const landed = new Map<string, string>();
+    await consumer.connect();
+    try {
+      await consumer.subscribe({ topic: topics.physical('test.counter'), fromBeginning: true });
+      await consumer.run({
+        eachMessage: async ({ partition, message }) => {
+          const event = decodeEvent(message.value)!;
+          landed.set(`${partition}|${message.offset}`, `${event.streamId}@${event.version}`);
+        },
+      });
+      await eventually(() => expect(landed.size).toBe(60));
+    } finally {
+      await consumer.disconnect();
+    }
+
+    expect(new Set(reported.map((event) => event.partition)).size).toBeGreaterThan(1);
+    for (const event of reported) {
+      expect(event.topic).toBe(topics.physical('test.counter'));
+      expect(landed.get(`${event.partition}|${event.offset}`)).toBe(`${event.streamId}@${event.version}`);
+    }
   });
 
   it('republishes after a crash between publish and mark, and the read model counts each event once', async () => {

@@ -27,7 +27,10 @@ export interface ProjectorCheckpoint {
 }
 
 /** `<prefix><service>.<name>.v<version>`: the topic prefix namespaces groups too, like everything on a shared broker. */
-export function consumerGroup(context: RunnerContext, definition: { name: string; version: number }): string {
+export function consumerGroup(
+  context: Pick<RunnerContext, 'service' | 'topics'>,
+  definition: { name: string; version: number },
+): string {
   return context.topics.physical(`${context.service}.${definition.name}.v${definition.version}`);
 }
 
@@ -40,6 +43,23 @@ export function projectionsGroup(context: RunnerContext, projections: Projection
   const names = projections.map((p) => `${p.name}.v${p.version}`).sort();
   const hash = createHash('sha256').update(names.join(',')).digest('hex').slice(0, 10);
   return context.topics.physical(`${context.service}.projections.${hash}`);
+}
+
+export const PROJECTOR_CHECKPOINTS = 'projector_checkpoints';
+
+/**
+ * Tells the waiter where each projection records its progress, in every process (whether or not it runs
+ * projectors): a request waiting for a projection applied by another replica reads it there (ADR 0052).
+ */
+export function trackProjections(
+  waiter: ProjectionWaiter,
+  projections: ProjectionDefinition[],
+  db: Db,
+  context: Pick<RunnerContext, 'service' | 'topics'>,
+): void {
+  const checkpoints = db.collection<ProjectorCheckpoint>(PROJECTOR_CHECKPOINTS);
+  for (const projection of projections)
+    waiter.track(projection.name, { group: consumerGroup(context, projection), checkpoints });
 }
 
 /**
@@ -56,7 +76,7 @@ export function projectionsRunner(
   context: RunnerContext,
 ): ConsumerRunner {
   const groupId = projectionsGroup(context, projections);
-  const checkpoints = db.collection<ProjectorCheckpoint>('projector_checkpoints');
+  const checkpoints = db.collection<ProjectorCheckpoint>(PROJECTOR_CHECKPOINTS);
   const topics = [...new Set(projections.flatMap((projection) => projection.topics))];
   const readers = new Map<string, ProjectionDefinition[]>(
     topics.map((topic) => [

@@ -5,6 +5,7 @@ import { BatchPosition, ConsumerRunner } from './consumer-runner';
 import type { ReactorDefinition } from './projection';
 import { retryingKafka, topicOffsets } from './kafka';
 import { consumerGroup, RunnerContext } from './projection-runner';
+import type { ProjectionWaiter } from './projection-waiter';
 
 /** Where one reactor stands in one partition, beside its host's group offsets (ADR 45). */
 export interface ReactorCheckpoint {
@@ -25,6 +26,21 @@ export const REACTOR_CHECKPOINTS = 'reactor_checkpoints';
 const CHECKPOINT_EVERY_MS = 1000;
 
 /**
+ * Tells the waiter where each reactor records its progress, in every process (whether or not it runs reactors): a
+ * request waiting for a reactor that reports to the waiter (the forum's list heads) and runs in another replica
+ * reads it there (ADR 0052).
+ */
+export function trackReactors(
+  waiter: ProjectionWaiter,
+  reactors: ReactorDefinition[],
+  db: Db,
+  context: Pick<RunnerContext, 'service' | 'topics'>,
+): void {
+  const checkpoints = db.collection<ReactorCheckpoint>(REACTOR_CHECKPOINTS);
+  for (const reactor of reactors) waiter.track(reactor.name, { group: consumerGroup(context, reactor), checkpoints });
+}
+
+/**
  * `<prefix><service>.reactors.<hash>`: the group of one host's reactors. The hash covers their names and versions,
  * so adding a reactor or raising a version starts a new group that reads its topics from the beginning; the
  * checkpoints make the reactors that were there skip what they had handled.
@@ -42,7 +58,12 @@ export function reactorsGroup(context: RunnerContext, reactors: ReactorDefinitio
  * ones repeat their history. The first start after ADR 45 takes each reactor's checkpoints from the group it had
  * to itself. A reactor that must never wait for another's batch gets a host of its own.
  */
-export function reactorsRunner(reactors: ReactorDefinition[], db: Db, context: RunnerContext): ConsumerRunner {
+export function reactorsRunner(
+  reactors: ReactorDefinition[],
+  db: Db,
+  context: RunnerContext,
+  waiter?: ProjectionWaiter,
+): ConsumerRunner {
   const groupId = reactorsGroup(context, reactors);
   const checkpoints = db.collection<ReactorCheckpoint>(REACTOR_CHECKPOINTS);
   const names = new Map(reactors.map((reactor) => [reactor, consumerGroup(context, reactor)]));
@@ -56,11 +77,21 @@ export function reactorsRunner(reactors: ReactorDefinition[], db: Db, context: R
   let savedAt = 0;
 
   let flushTimer: NodeJS.Timeout | null = null;
+  let flushDue = Infinity;
+  /** The write in flight: writes follow one another, so a later offset is never overwritten by an earlier one. */
+  let saving: Promise<void> = Promise.resolve();
 
-  /** Writes soon after a batch, at most once a second: no timer runs while nothing is handled. */
-  function saveSoon(): void {
-    if (flushTimer) return;
-    const wait = Math.max(0, savedAt + CHECKPOINT_EVERY_MS - Date.now());
+  /**
+   * Writes soon after a batch, at most once a second: no timer runs while nothing is handled. A batch a reactor
+   * waited on by requests (one reporting to the ProjectionWaiter) handled is written at once: a request in another
+   * replica reads that checkpoint to see its write applied (ADR 0052).
+   */
+  function saveSoon(promptly = false): void {
+    const due = promptly ? Date.now() : Math.max(Date.now(), savedAt + CHECKPOINT_EVERY_MS);
+    if (flushTimer && flushDue <= due) return;
+    if (flushTimer) clearTimeout(flushTimer);
+    flushDue = due;
+    const wait = due - Date.now();
     flushTimer = setTimeout(() => {
       flushTimer = null;
       save().catch((err: unknown) => {
@@ -71,9 +102,14 @@ export function reactorsRunner(reactors: ReactorDefinition[], db: Db, context: R
     flushTimer.unref();
   }
 
-  async function save(): Promise<void> {
+  function save(): Promise<void> {
     if (flushTimer) clearTimeout(flushTimer);
     flushTimer = null;
+    saving = saving.catch(() => undefined).then(write);
+    return saving;
+  }
+
+  async function write(): Promise<void> {
     const keys = [...unsaved];
     unsaved.clear();
     savedAt = Date.now();
@@ -160,7 +196,7 @@ export function reactorsRunner(reactors: ReactorDefinition[], db: Db, context: R
         unsaved.add(key);
       }),
     );
-    saveSoon();
+    saveSoon((readers.get(topic) ?? []).some((reactor) => waiter?.appliesHere(reactor.name)));
     const failed = outcomes.find((outcome) => outcome.status === 'rejected');
     if (failed) throw failed.reason;
   }

@@ -18,6 +18,7 @@ import {
   ProjectionDefinition,
   ProjectionWaiter,
   TopicRegistry,
+  trackProjections,
 } from '@forum/event-bus';
 import { EventStore } from '@forum/event-store';
 import { AccessRevocationFeed, accessRevocationsProjection } from '../auth/access-revocations';
@@ -96,11 +97,14 @@ class ContextRuntime implements OnApplicationBootstrap, OnModuleDestroy, BeforeA
     this.relay = new OutboxRelay(this.store, this.kafka, this.topics, {
       logger,
       onBacklog: (size) => this.metrics.outboxBacklog.set({ context }, size),
+      onPublished: (events) => this.waiter.published(events),
     });
     await this.relay.start();
     this.readiness.register(`${context}.outbox`, async () => {
       if (!this.relay) throw new Error('relay stopped');
     });
+    // Where the projections' progress is, for a request whose write another replica projects (ADR 0052).
+    trackProjections(this.waiter, projections, this.db, { service: this.config.SERVICE_NAME, topics: this.topics });
     if (!this.config.RUN_WORKERS) return;
     // One consumer group for all of the context's projections (ADR 36).
     this.runners =

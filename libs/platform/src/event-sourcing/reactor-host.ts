@@ -1,7 +1,14 @@
 import { BeforeApplicationShutdown, Inject, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
 import type { Kafka } from 'kafkajs';
 import type { Db } from 'mongodb';
-import { ConsumerRunner, ReactorDefinition, reactorsRunner, TopicRegistry } from '@forum/event-bus';
+import {
+  ConsumerRunner,
+  ProjectionWaiter,
+  ReactorDefinition,
+  reactorsRunner,
+  TopicRegistry,
+  trackReactors,
+} from '@forum/event-bus';
 import { APP_CONFIG } from '../config';
 import type { AppConfig } from '../config';
 import { KAFKA } from '../platform.tokens';
@@ -18,16 +25,19 @@ export abstract class ReactorHost implements OnApplicationBootstrap, OnModuleDes
   @Inject(APP_CONFIG) private readonly config!: AppConfig;
   @Inject(TopicRegistry) private readonly topics!: TopicRegistry;
   @Inject(CONTEXT_DB) private readonly db!: Db;
+  @Inject(ProjectionWaiter) private readonly projectionWaiter!: ProjectionWaiter;
   private runner: ConsumerRunner | null = null;
 
   abstract reactors(): ReactorDefinition[];
 
   async onApplicationBootstrap(): Promise<void> {
     const reactors = this.reactors();
+    // Where the reactors' progress is, for a request whose write another replica's reactor handles (ADR 0052).
+    trackReactors(this.projectionWaiter, reactors, this.db, { service: this.config.SERVICE_NAME, topics: this.topics });
     if (!this.config.RUN_WORKERS || reactors.length === 0) return;
     const logger = busLogger(new Logger(this.constructor.name));
     const context = { service: this.config.SERVICE_NAME, kafka: this.kafka, topics: this.topics, logger };
-    this.runner = reactorsRunner(reactors, this.db, context);
+    this.runner = reactorsRunner(reactors, this.db, context, this.projectionWaiter);
     await this.runner.start();
   }
 
