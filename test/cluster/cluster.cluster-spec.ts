@@ -203,7 +203,14 @@ describe('cluster: the distributed mode behind nginx', () => {
       { timeoutMs: 60_000, intervalMs: 1_000 },
     );
     // What each member was told holds, read through nginx and then on the restarted forum replica itself.
-    await expectOutcomeVisible(c.f, members, outcome, 180_000, c.nginx);
+    await expectOutcomeVisible(c.f, members, outcome, 120_000, c.nginx).catch(async (error: unknown) => {
+      // What the wallets answered, to tell a read model that is behind from a route that fails.
+      for (const reader of members.readers) {
+        const answer = await c.nginx.as(reader).get('/api/wallet/me');
+        console.log(`cluster: ${reader} /api/wallet/me ${answer.status} ${JSON.stringify(answer.body).slice(0, 300)}`);
+      }
+      throw error;
+    });
     await expectOutcomeVisible(c.f, members, outcome, 60_000, c.replica('forum-2'));
     // No comment stored twice: every one the traffic sent carries its own text.
     const comments = await c.f.t
