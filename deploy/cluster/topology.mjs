@@ -93,9 +93,13 @@ export function replicas() {
 }
 
 /**
- * PEER_URLS for the cluster: one address per context (`@nestjs/microservices` TCP takes one host), its first
- * replica's. Spreading peer commands over replicas is left for later (ADR 0046).
+ * PEER_URLS for the cluster: every replica's peer port per context, joined by `|`; a caller takes them in turn and
+ * passes a command to the next replica when one cannot be reached (libs/platform/src/peers/peer-commands.ts).
  */
 export function clusterPeerUrls(host = '127.0.0.1') {
-  return CONTEXTS.map(({ name, port }) => `${name}=tcp://${host}:${port + portOffset() + PEER_OFFSET}`).join(',');
+  return CONTEXTS.map(({ name, port, replicas: count }) =>
+    Array.from({ length: count }, (_, r) => `tcp://${host}:${port + portOffset() + PEER_OFFSET + r}`).join('|'),
+  )
+    .map((addresses, i) => `${CONTEXTS[i].name}=${addresses}`)
+    .join(',');
 }

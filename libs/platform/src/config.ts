@@ -75,26 +75,32 @@ const configSchema = z.object({
   /**
    * Where the other contexts' services answer peer commands (distributed mode only, ADR 0040):
    * `wallet=tcp://wallet:3100,…` (the `@nestjs/microservices` TCP transport, `PEER_PORT` of that service) or
-   * `wallet=http://wallet:3000` (its HTTP port). A context hosted in this process is called directly and needs no entry.
+   * `wallet=http://wallet:3000` (its HTTP port). Several replicas of one context: their addresses joined by `|`
+   * (`wallet=tcp://w1:3100|tcp://w2:3100`), taken in turn, the next one tried when one cannot be reached. A context
+   * hosted in this process is called directly and needs no entry.
    */
   PEER_URLS: z
     .string()
     .default('')
     .transform((value, ctx) => {
-      const urls: Record<string, string> = {};
+      const urls: Record<string, string[]> = {};
       for (const pair of value
         .split(',')
         .map((part) => part.trim())
         .filter(Boolean)) {
-        const match = /^([a-z]+)=((?:https?:\/\/\S+?)|(?:tcp:\/\/[^/\s:]+:\d{1,5}))\/?$/.exec(pair);
-        if (!match) {
+        const [context, ...rest] = pair.split('=');
+        const addresses = rest
+          .join('=')
+          .split('|')
+          .map((address) => /^((?:https?:\/\/[^\s|]+?)|(?:tcp:\/\/[^/\s:|]+:\d{1,5}))\/?$/.exec(address.trim())?.[1]);
+        if (!/^[a-z]+$/.test(context ?? '') || addresses.length === 0 || addresses.some((address) => !address)) {
           ctx.addIssue({
             code: 'custom',
-            message: `"${pair}" is not context=http(s)://host:port or context=tcp://host:port`,
+            message: `"${pair}" is not context=http(s)://host:port or context=tcp://host:port (replicas joined by |)`,
           });
           continue;
         }
-        urls[match[1]!] = match[2]!;
+        urls[context!] = addresses as string[];
       }
       return urls;
     }),

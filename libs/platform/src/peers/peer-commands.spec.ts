@@ -126,6 +126,36 @@ describe('peer commands', () => {
     expect(errorStatus['common.peer_unavailable']).toBe(503);
   });
 
+  it("spreads commands over a context's replicas and passes one to the next when a replica is down", async () => {
+    const counted = (label: string, served: string[]) => {
+      const peers = new PeerCommands(loadConfig(env));
+      peers.register(echo, async (input, received) => {
+        served.push(label);
+        return { input, actor: received.actor, at: received.now.toISOString() };
+      });
+      return peers;
+    };
+    const served: string[] = [];
+    const first = await serve(counted('first', served));
+    const second = await serve(counted('second', served));
+    try {
+      const forum = new PeerCommands(loadConfig({ ...env, PEER_URLS: `wallet=${first.url}|${second.url}` }));
+      for (let i = 0; i < 4; i++) await forum.execute(echo, { amount: i }, meta);
+      expect(served).toEqual(['first', 'second', 'first', 'second']);
+
+      first.close();
+      served.length = 0;
+      for (let i = 0; i < 4; i++) await expect(forum.execute(echo, { amount: i }, meta)).resolves.toBeTruthy();
+      expect(served).toEqual(['second', 'second', 'second', 'second']);
+
+      second.close();
+      await expect(forum.execute(echo, { amount: 1 }, meta)).rejects.toMatchObject({ code: 'common.peer_unavailable' });
+    } finally {
+      first.close();
+      second.close();
+    }
+  });
+
   it('defines a command once: its name says which context answers it', () => {
     expect(() => definePeerCommand({ name: 'wallet' as 'a.b', input: z.null(), answer: z.null(), errors: [] })).toThrow(
       '<context>.<command>',

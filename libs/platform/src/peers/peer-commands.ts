@@ -69,7 +69,10 @@ function unreachable(name: string, cause: unknown): DomainError {
 export class PeerCommands implements OnApplicationShutdown {
   private readonly logger = new Logger(PeerCommands.name);
   private readonly handlers = new Map<string, { command: PeerCommand; handler: PeerCommandHandler }>();
+  /** One TCP client per replica's address. */
   private readonly clients = new Map<string, ClientProxy>();
+  /** Per context: which of its replicas the next command goes to first. */
+  private readonly turn = new Map<string, number>();
   private readonly sign: (claims: Record<string, unknown>) => string;
   private readonly verify: (token: string) => Record<string, unknown>;
 
@@ -138,8 +141,8 @@ export class PeerCommands implements OnApplicationShutdown {
   private async remote(command: PeerCommand, input: unknown, meta: CommandMetadata): Promise<unknown> {
     const { name } = command;
     const context = name.slice(0, name.indexOf('.'));
-    const base = this.config.PEER_URLS[context];
-    if (!base)
+    const bases = this.config.PEER_URLS[context];
+    if (!bases)
       throw new Error(
         `peer command ${name}: context ${context} is not in this process and PEER_URLS has no url for it`,
       );
@@ -150,12 +153,38 @@ export class PeerCommands implements OnApplicationShutdown {
       meta: { ...meta, now: meta.now.toISOString() },
     };
     const timeoutMs = command.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-    const answer = base.startsWith('tcp://')
-      ? await this.overTcp(context, base, request, timeoutMs)
-      : await this.overHttp(context, base, request, timeoutMs);
+    const answer = await this.toAReplica(context, bases, request, timeoutMs);
     if (answer.ok) return answer.result;
     const { code, params, fieldErrors } = answer.error;
     throw new DomainError(code, params ?? {}, fieldErrors as DomainError['fieldErrors']);
+  }
+
+  /**
+   * The context's replicas in turn, from the one after the last used; one that cannot be reached (or broke the
+   * connection) passes the command to the next. Handlers are idempotent on their operation ids, so a command that
+   * may have run on a replica that then failed is safe to send again.
+   */
+  private async toAReplica(
+    context: string,
+    bases: string[],
+    request: PeerRequest,
+    timeoutMs: number,
+  ): Promise<PeerAnswer> {
+    const first = this.turn.get(context) ?? 0;
+    this.turn.set(context, (first + 1) % bases.length);
+    let failure: unknown;
+    for (let i = 0; i < bases.length; i++) {
+      const base = bases[(first + i) % bases.length]!;
+      try {
+        return base.startsWith('tcp://')
+          ? await this.overTcp(base, request, timeoutMs)
+          : await this.overHttp(context, base, request, timeoutMs);
+      } catch (error) {
+        if (!(error instanceof DomainError && error.code === 'common.peer_unavailable')) throw error;
+        failure = error;
+      }
+    }
+    throw failure;
   }
 
   private async overHttp(context: string, base: string, request: PeerRequest, timeoutMs: number): Promise<PeerAnswer> {
@@ -177,29 +206,29 @@ export class PeerCommands implements OnApplicationShutdown {
     return (await response.json()) as PeerAnswer;
   }
 
-  private async overTcp(context: string, base: string, request: PeerRequest, timeoutMs: number): Promise<PeerAnswer> {
-    const client = this.tcpClient(context, base);
+  private async overTcp(base: string, request: PeerRequest, timeoutMs: number): Promise<PeerAnswer> {
+    const client = this.tcpClient(base);
     try {
       return await firstValueFrom(client.send<PeerAnswer, PeerRequest>(PEER_PATTERN, request).pipe(timeout(timeoutMs)));
     } catch (error) {
       // An error the peer answered on purpose (its token check, an unknown command) is not a transport failure.
       if (isPeerRejection(error)) throw new Error(`peer command ${request.name}: ${error.message}`, { cause: error });
       // Not reachable, or the connection broke: a fresh connection next time.
-      this.clients.delete(context);
+      this.clients.delete(base);
       client.close();
       throw unreachable(request.name, error);
     }
   }
 
-  private tcpClient(context: string, base: string): ClientProxy {
-    let client = this.clients.get(context);
+  private tcpClient(base: string): ClientProxy {
+    let client = this.clients.get(base);
     if (!client) {
       const url = new URL(base);
       client = ClientProxyFactory.create({
         transport: Transport.TCP,
         options: { host: url.hostname, port: Number(url.port) },
       });
-      this.clients.set(context, client);
+      this.clients.set(base, client);
     }
     return client;
   }
