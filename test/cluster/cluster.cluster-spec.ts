@@ -159,9 +159,10 @@ describe('cluster: the distributed mode behind nginx', () => {
   it('a replica of forum and of wallet killed mid-traffic: nginx fails over, nothing is lost or doubled, the ledgers and read models hold', async () => {
     const prefix = c.f.t.config.MONGO_DB_PREFIX;
     const members = await trafficMembers(c.f, 4, 8);
-    // wallet-2, not wallet-1: the forum's peer commands all go to wallet-1 (PEER_URLS takes one address), so with it
-    // down every unlock and envelope send answers 503 until it is back, and the traffic pays for nothing to check.
-    const killed = ['forum-2', 'wallet-2'];
+    // wallet-1 is the first address of the wallet in every forum's PEER_URLS: with it down, the forum's peer commands
+    // (unlocks, envelope sends) must pass to wallet-2 (killing it answered 503 to every unlock when PEER_URLS took one
+    // address per context).
+    const killed = ['forum-2', 'wallet-1'];
     const pidsBefore = killed.map(replicaPid);
     const crash = (async () => {
       await sleep(2_500);
