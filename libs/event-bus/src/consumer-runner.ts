@@ -1,4 +1,4 @@
-import type { Consumer, EachBatchPayload, Kafka } from 'kafkajs';
+import type { Consumer, ConsumerConfig, EachBatchPayload, Kafka } from 'kafkajs';
 import type { EventEnvelope } from '@forum/contracts';
 import { BusLogger, decodeEvent, restartAfterCrash, retryingKafka, TopicRegistry } from './kafka';
 
@@ -28,6 +28,23 @@ export interface ConsumerRunnerOptions {
   partitionsConsumedConcurrently?: number;
 }
 
+/** A long-lived consumer's settings: the runners' and the page renderer's (`KAFKA_FETCH_WAIT_MS` is `fetchWaitMs`). */
+export function consumerSettings(groupId: string, fetchWaitMs: number): ConsumerConfig {
+  return {
+    groupId,
+    // One batch's writes are a few round trips, but on a saturated machine (load 30 on two cores, measured) they
+    // took more than 10 s: the group dropped the member, the batch was redelivered and dropped again. 30 s
+    // keeps it; a crashed consumer's partitions move after that long (a clean stop leaves the group at once).
+    sessionTimeout: 30_000,
+    // kafkajs heartbeats after a fetch once this long has passed: at rest every fetch comes back empty after the
+    // fetch hold, so 1 s meant one heartbeat per fetch — half the requests of an idle app. Every other fetch is
+    // plenty for a 30 s session (tests, with a 100 ms hold, keep 1 s and so notice a rebalance as soon).
+    heartbeatInterval: Math.max(1000, 2 * fetchWaitMs),
+    maxWaitTimeInMs: fetchWaitMs,
+    retry: { retries: Number.MAX_SAFE_INTEGER, initialRetryTime: 200, maxRetryTime: 5000 },
+  };
+}
+
 /**
  * A kafkajs consumer group with manual offset commits after the handler's writes: a crash re-delivers the
  * batch, never skips it. A failing batch is retried with back-off without committing.
@@ -50,19 +67,7 @@ export class ConsumerRunner {
     this.stopping = null;
     await this.topics.ensure(this.options.topics);
     await this.options.prepare?.();
-    const consumer = this.kafka.consumer({
-      groupId: this.options.groupId,
-      // One batch's writes are a few round trips, but on a saturated machine (load 30 on two cores, measured) they
-      // took more than 10 s: the group dropped the member, the batch was redelivered and dropped again. 30 s
-      // keeps it; a crashed consumer's partitions move after that long (a clean stop leaves the group at once).
-      sessionTimeout: 30_000,
-      // kafkajs heartbeats after a fetch once this long has passed: at rest every fetch comes back empty after the
-      // fetch hold, so 1 s meant one heartbeat per fetch — half the requests of an idle app. Every other fetch is
-      // plenty for a 30 s session (tests, with a 100 ms hold, keep 1 s and so notice a rebalance as soon).
-      heartbeatInterval: Math.max(1000, 2 * this.topics.fetchWaitMs),
-      maxWaitTimeInMs: this.topics.fetchWaitMs,
-      retry: { retries: Number.MAX_SAFE_INTEGER, initialRetryTime: 200, maxRetryTime: 5000 },
-    });
+    const consumer = this.kafka.consumer(consumerSettings(this.options.groupId, this.topics.fetchWaitMs));
     this.consumer = consumer;
     restartAfterCrash(
       consumer,

@@ -3,7 +3,7 @@ import { hostname } from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Consumer, Kafka } from 'kafkajs';
 import type { EventEnvelope } from '@forum/contracts';
-import { decodeEvent, restartAfterCrash, retryingKafka, TopicRegistry } from '@forum/event-bus';
+import { consumerSettings, decodeEvent, restartAfterCrash, retryingKafka, TopicRegistry } from '@forum/event-bus';
 import type { ApiAnswer, ChangeSource, VisitorApi } from './server-render';
 
 // What the distributed mode's page renderer (`web-main.ts`, ADR 49) renders from: the contexts over HTTP, and the
@@ -150,13 +150,7 @@ export class KafkaChanges implements ChangeSource {
 
   async start(): Promise<void> {
     await this.registry.ensure([...this.topics]);
-    const consumer = this.kafka.consumer({
-      groupId: this.groupId,
-      sessionTimeout: 30_000,
-      heartbeatInterval: Math.max(1000, 2 * this.registry.fetchWaitMs),
-      maxWaitTimeInMs: this.registry.fetchWaitMs,
-      retry: { retries: Number.MAX_SAFE_INTEGER, initialRetryTime: 200, maxRetryTime: 5000 },
-    });
+    const consumer = this.kafka.consumer(consumerSettings(this.groupId, this.registry.fetchWaitMs));
     this.consumer = consumer;
     restartAfterCrash(
       consumer,

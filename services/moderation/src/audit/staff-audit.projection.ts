@@ -1,5 +1,5 @@
 import { eventContract, registeredEventTypes, streamCategory } from '@forum/contracts';
-import type { EventEnvelope } from '@forum/contracts';
+import type { AuditLogRow, EventEnvelope } from '@forum/contracts';
 import type { ProjectionDefinition, ReadModelWriter } from '@forum/event-bus';
 
 export const STAFF_AUDIT = 'staff_audit_log';
@@ -8,27 +8,9 @@ export const STAFF_AUDIT_PROJECTION = 'moderation-staff-audit';
 /**
  * One staff action: an event a staff account caused, in any context. `_id` = `<occurredAt>|<eventId>`, so the
  * log reads newest first and a time range is an `_id` range (the only fast filter on the Mongo-wire stand-in).
+ * Stored as the public row (libs/contracts) less what the reader adds: the row's `id` (here `_id`), the actor's name.
  */
-export interface StaffAuditDocument {
-  _id: string;
-  eventId: string;
-  at: string;
-  actorId: string;
-  ip: string | null;
-  /** The event type: what was done (`TopicPinned`, `SettingsChanged`, `Recharged`…). */
-  action: string;
-  context: string;
-  streamId: string;
-  /** What it was done to: the stream's category and id (`topic` / `01H…`). */
-  targetKind: string;
-  targetId: string;
-  /** The fields the event says were there before, and what they became (only when the event carries both). */
-  before: Record<string, unknown> | null;
-  after: Record<string, unknown> | null;
-  /** The event's whole payload. */
-  data: unknown;
-  correlationId: string;
-}
+export type StaffAuditDocument = Omit<AuditLogRow, 'id' | 'actorName'> & { _id: string };
 
 /** Not actions: a staff session renewing its token every few minutes. */
 const NOT_ACTIONS = new Set(['TokenRenewed']);
