@@ -182,4 +182,46 @@ describe('event store on MongoDB', () => {
     expect(all).toEqual([...all].sort());
     expect(all).toHaveLength(72);
   });
+  describe('a commit another writer left unpublished (it died before its relay published)', () => {
+    async function leftUnpublished(): Promise<{ stream: string; writer: EventStore; handed: string[][] }> {
+      const stream = `counter-${uniqueName('orphan')}`;
+      await (await newStore()).handle(counterDecider, stream, { type: 'Increment', by: 1 }, commandMeta());
+      const writer = new EventStore('test', db);
+      const handed: string[][] = [];
+      writer.onCommit((commits) => handed.push(commits.map((commit) => commit._id)));
+      return { stream, writer, handed };
+    }
+
+    it('goes to the relay right before the next commit of its stream that a command appends', async () => {
+      const { stream, writer, handed } = await leftUnpublished();
+      await writer.handle(counterDecider, stream, { type: 'Increment', by: 1 }, commandMeta());
+      expect(handed).toEqual([[`${stream}|0000000001`, `${stream}|0000000002`]]);
+    });
+
+    it('goes to the relay right before a commit appended after reading the stream (claims, bounties)', async () => {
+      const { stream, writer, handed } = await leftUnpublished();
+      const events = await writer.readStream(stream);
+      await writer.append(
+        stream,
+        events.length,
+        [{ type: 'CounterIncremented', data: { by: 1, value: 2 } }],
+        commandMeta(),
+      );
+      await writer.append(stream, 2, [{ type: 'CounterIncremented', data: { by: 1, value: 3 } }], commandMeta());
+      expect(handed).toEqual([[`${stream}|0000000001`, `${stream}|0000000002`], [`${stream}|0000000003`]]);
+    });
+
+    it('is not handed over again once it was published', async () => {
+      const { stream, writer, handed } = await leftUnpublished();
+      await writer.markPublished([`${stream}|0000000001`]);
+      const events = await writer.readStream(stream);
+      await writer.append(
+        stream,
+        events.length,
+        [{ type: 'CounterIncremented', data: { by: 1, value: 2 } }],
+        commandMeta(),
+      );
+      expect(handed).toEqual([[`${stream}|0000000002`]]);
+    });
+  });
 });

@@ -24,8 +24,12 @@ export interface HandleResult<TEvent extends NewEvent = NewEvent> {
   replayed: boolean;
 }
 
-/** Handed to commit listeners (the outbox relay): the new commit, preceded by any earlier commit of the same
- *  stream that was still unpublished when it was loaded, so a stream reaches Kafka in order. */
+/**
+ * Handed to commit listeners (the outbox relay): the new commit, preceded by any earlier commit of the same stream
+ * that was still unpublished when it was read, so a stream reaches Kafka in order. Without it, a commit whose
+ * writer died before publishing (another replica, a crash) reaches Kafka only with a later sweep, after newer
+ * commits of its stream: a projection's version guard then skips it as seen, and an increment it carried is lost.
+ */
 export type CommitListener = (commits: CommitDocument[]) => void;
 
 interface CachedStream {
@@ -46,6 +50,11 @@ export class EventStore {
   readonly commits: Collection<CommitDocument>;
   private readonly listeners = new Set<CommitListener>();
   private readonly states: LruMap<string, CachedStream>;
+  /**
+   * Commits `readStream` found unpublished, by stream: an `append` after such a read (claims and bounties decide
+   * on their own cached state) hands them over before its own commit, as `handle` does with what `load` found.
+   */
+  private readonly unpublishedRead = new LruMap<string, CommitDocument[]>(10_000);
   private readonly queue = new KeyedQueue();
   private readonly inserts: InsertBatcher<CommitDocument>;
   private readonly maxRetries: number;
@@ -138,19 +147,32 @@ export class EventStore {
     });
   }
 
-  /** Appends events at an expected version; throws ConcurrencyError if the stream moved on. */
+  /**
+   * Appends events at an expected version; throws ConcurrencyError if the stream moved on. Earlier commits of the
+   * stream that the last `readStream` of it found unpublished go to the relay first (see `CommitListener`).
+   */
   async append(
     streamId: string,
     expectedVersion: number,
     events: NewEvent[],
     meta: CommandMetadata,
   ): Promise<EventEnvelope[]> {
-    const commit = await this.insert(streamId, expectedVersion, events, meta, []);
+    const earlier = (this.unpublishedRead.get(streamId) ?? []).filter(
+      (commit) => commit.events[0]!.version <= expectedVersion,
+    );
+    const commit = await this.insert(streamId, expectedVersion, events, meta, earlier);
+    this.unpublishedRead.delete(streamId);
     return toEnvelopes(commit);
   }
 
   async readStream(streamId: string, afterVersion = 0): Promise<EventEnvelope[]> {
     const commits = await this.commitsAfter(streamId, afterVersion);
+    const unpublished = [
+      ...(this.unpublishedRead.get(streamId) ?? []).filter((commit) => commit.events[0]!.version <= afterVersion),
+      ...commits.filter((commit) => !commit.dispatched),
+    ];
+    if (unpublished.length > 0) this.unpublishedRead.set(streamId, unpublished);
+    else this.unpublishedRead.delete(streamId);
     return commits.flatMap((commit) => toEnvelopes(upcastCommit(commit)));
   }
 
