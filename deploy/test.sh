@@ -40,6 +40,10 @@ if ! jest --ci --runInBand --selectProjects integration --testPathPatterns '/tes
   echo "FAULT SCENARIO FAILED ON ITS FIRST RUN (above); running it once more: ${failed[*]}"
   jest --ci --runInBand --selectProjects integration --runTestsByPath "${failed[@]}"
 fi
-# The cluster specs (test/cluster, ADR 0051) are not a step yet: their kill spec found a lost update (an envelope's
-# read model one claim short after a replica was killed: a late republished older event skipped by the version
-# guard); `npx jest --selectProjects cluster` runs them.
+# The cluster specs (test/cluster, ADR 0051): the distributed mode's processes as `npm run start:cluster` starts them,
+# on infrastructure of their own, driven through nginx or one replica (~4–5 min). Like a fault scenario, a failure is
+# reported and the specs run once more on a fresh cluster: a second failure fails CI.
+if ! jest --ci --runInBand --forceExit --selectProjects cluster; then
+  echo "CLUSTER SPECS FAILED ON THEIR FIRST RUN (above); running them once more on a fresh cluster"
+  jest --ci --runInBand --forceExit --selectProjects cluster
+fi
