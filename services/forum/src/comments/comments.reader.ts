@@ -148,13 +148,7 @@ export class CommentsReader {
       base.lastPage ? this.ownPending(viewer, topicId) : [],
     ]);
     const items =
-      liked.size === 0
-        ? base.items.map((comment) => ({ ...comment }))
-        : base.items.map((comment) => ({
-            ...comment,
-            likedByMe: liked.has(`comment.${comment.commentId}`),
-            replies: comment.replies.map((reply) => ({ ...reply, likedByMe: liked.has(`reply.${reply.replyId}`) })),
-          }));
+      liked.size === 0 ? base.items.map((comment) => ({ ...comment })) : withLikes(base, (target) => liked.has(target));
     if (pending.length > 0) {
       const author = await authorsOf(
         this.db,
@@ -186,7 +180,7 @@ export class CommentsReader {
    * A member's comments on this topic still waiting for review (ADR 0014): one `_id` read when there are none,
    * kept in the thread cache per member (every review event names its author, ADR 0028).
    */
-  private async ownPending(viewer: Actor, topicId: string): Promise<SubmissionDocument[]> {
+  async ownPending(viewer: Actor, topicId: string): Promise<SubmissionDocument[]> {
     const memberId = viewer.id;
     if (viewer.kind !== 'member' || !memberId) return [];
     const held = await this.cache.get(`pending|${memberId}`, async () => {
@@ -312,6 +306,15 @@ export function likeTargets(base: CommentPageBase): string[] {
     `comment.${comment.commentId}`,
     ...comment.replies.map((reply) => `reply.${reply.replyId}`),
   ]);
+}
+
+/** A page's comments and first replies, each `likedByMe` as `liked` says of its target (`likeTargets`). */
+export function withLikes(base: CommentPageBase, liked: (target: string) => boolean): CommentView[] {
+  return base.items.map((comment) => ({
+    ...comment,
+    likedByMe: liked(`comment.${comment.commentId}`),
+    replies: comment.replies.map((reply) => ({ ...reply, likedByMe: liked(`reply.${reply.replyId}`) })),
+  }));
 }
 
 function toReplyView(reply: ReplyDocument, author: (id: string) => ReplyView['author'], liked: Set<string>): ReplyView {

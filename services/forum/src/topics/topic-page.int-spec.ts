@@ -61,6 +61,47 @@ describe('the topic page endpoint and its cache', () => {
     }
   });
 
+  it('answers each member what the detail and comments routes answer, with their own likes and favourite', async () => {
+    const t = await f.post(author, { title: 'Marks on a shared page', content: '<p>Marks</p>', tagIds: [tagId] });
+    const commented = await f.t.client.as(author).post<{ commentId: string }>(`/api/forum/topics/${t}/comments`, {
+      content: '<p>First</p>',
+    });
+    await f.t.client.as(other).post(`/api/forum/topics/${t}/comments`, { content: '<p>Second</p>' });
+    const reply = await f.t.client
+      .as(other)
+      .post<{ replyId: string }>(`/api/forum/comments/${commented.body.commentId}/replies`, { content: '<p>Re</p>' });
+    expect(reply.status).toBe(201);
+    // The reader likes the topic, the first comment and its reply and favourites the topic; `other` likes nothing.
+    for (const url of [
+      `/api/forum/likes/topic/${t}`,
+      `/api/forum/likes/comment/${commented.body.commentId}`,
+      `/api/forum/likes/reply/${reply.body.replyId}`,
+      `/api/forum/favourites/topic/${t}`,
+    ])
+      expect((await f.t.client.as(reader).request('PUT', url)).status).toBe(200);
+    for (const [client, likes] of [
+      [f.t.client.as(reader), 3],
+      [f.t.client.as(other), 0],
+      [f.t.client.as(f.staffId, 'staff'), 0],
+    ] as const) {
+      const [page, detail, comments] = await Promise.all([
+        client.get<TopicPageView>(`/api/forum/topics/${t}/page?page=1&pageSize=20`),
+        client.get<TopicDetail>(`/api/forum/topics/${t}`),
+        client.get<Page<CommentView>>(`/api/forum/topics/${t}/comments?page=1&pageSize=20`),
+      ]);
+      const { readCount: _a, viewCount: _b, ...shown } = page.body.topic;
+      const { readCount: _c, viewCount: _d, ...expected } = detail.body;
+      expect(shown).toEqual(expected);
+      expect(page.body.comments).toEqual(comments.body);
+      const liked = [
+        page.body.topic.likedByMe,
+        ...page.body.comments.items.flatMap((c) => [c.likedByMe, ...c.replies.map((r) => r.likedByMe)]),
+      ];
+      expect(liked.filter(Boolean)).toHaveLength(likes);
+      expect(page.body.topic.favouritedByMe).toBe(likes > 0);
+    }
+  });
+
   it('shows an unlocked block to the member who unlocked it at once, and to nobody else', async () => {
     expect(JSON.stringify((await pageOf(f.t.client.as(reader))).body)).not.toContain(SECRET);
     const unlocked = await f.t.client

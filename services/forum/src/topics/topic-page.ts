@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import type { Db } from 'mongodb';
 import { z } from 'zod';
@@ -5,13 +6,15 @@ import { commentPage, pageOf, topicDetail } from '@forum/contracts';
 import type { Actor, CommentView, Page, TopicDetail } from '@forum/contracts';
 import { DomainError } from '@forum/event-store';
 import { CONTEXT_DB } from '@forum/platform';
-import { CommentsReader, likeTargets } from '../comments/comments.reader';
+import { CommentsReader, likeTargets, withLikes } from '../comments/comments.reader';
 import type { CommentPageBase } from '../comments/comments.reader';
 import { FAVOURITE_STATE, FavouriteStateDocument } from '../shared/reaction-state';
 import { TopicReads } from './lists/topic-reads';
 import { ThreadCache } from './thread-cache';
+import type { BlockVisibility } from '../unlocks/hidden-access';
 import { TopicViewPolicy } from './topic-view-policy';
 import { TopicViews } from './topic-views';
+import type { DetailBase } from './topic-views';
 
 /** The first paint of the topic page: the topic and one page of its comments (with first replies, authors). */
 export const topicPageView = z.object({ topic: topicDetail, comments: commentPage });
@@ -34,6 +37,24 @@ interface VisitorPage {
   json: Buffer;
   tagIds: string[];
 }
+
+/** What fills a slot of a member page template: a like of theirs, their favourite, the read count. */
+type Slot = { liked: string } | { favourited: true } | { reads: true };
+
+/**
+ * A member's answer as JSON bytes with the values that are theirs left out (ADR 0053): `parts[0]`, the value of
+ * `slots[order[0]]`, `parts[1]`, … Shared by every member who opened the same hidden blocks of the topic.
+ */
+interface MemberTemplate {
+  /** The parts it was built from: a request holding others builds it again. */
+  for: { base: DetailBase; comments: CommentPageBase };
+  parts: Buffer[];
+  order: number[];
+  slots: Slot[];
+}
+
+const TRUE = Buffer.from('true');
+const FALSE = Buffer.from('false');
 
 /**
  * `GET /api/forum/topics/:id/page`: what `GET /api/forum/topics/:id` and `GET …/comments?page` answer, in one
@@ -79,6 +100,10 @@ export class TopicPageQueries {
     const isAuthor = reader.id !== null && reader.id === base.doc.authorId;
     if (!isAuthor && !allowed(base.doc.tagIds)) throw new DomainError('forum.topic_view_forbidden');
     const marks = await this.readerMarks(reader, topicId, page, pageSize, commentBase);
+    if (marks && !isAuthor && !base.doc.deleted) {
+      const json = await this.fromTemplate(base, commentBase, marks, reader, now, { topicId, page, pageSize });
+      if (json) return json;
+    }
     const [topic, comments] = await Promise.all([
       this.views.detailFor(base, reader, true, marks?.topic),
       base.doc.deleted
@@ -126,6 +151,83 @@ export class TopicPageQueries {
     if (marks.for === commentBase) return marks;
     this.cache.delete(key);
     return this.cache.get(key, compute);
+  }
+
+  /**
+   * A member's answer from the template of the hidden blocks they opened, when nothing else in it is theirs: not
+   * content staff (stored HTML, deleted topics), no comment of theirs held for review on this page. The same answer
+   * the parts would give (topic-page.int-spec compares them), without building and serializing it per request.
+   */
+  private async fromTemplate(
+    base: DetailBase,
+    commentBase: CommentPageBase,
+    marks: ReaderMarks,
+    reader: Actor,
+    now: Date,
+    at: { topicId: string; page: number; pageSize: number },
+  ): Promise<Buffer | null> {
+    const { topicId, page, pageSize } = at;
+    const [staff, visible, pending] = await Promise.all([
+      this.views.managesContent(reader),
+      this.views.visibilityFor(reader, base.doc),
+      commentBase.lastPage ? this.comments.ownPending(reader, topicId) : [],
+    ]);
+    if (staff || pending.length > 0) return null;
+    const opened = (base.doc.hiddenBlocks ?? []).map((block) => (visible(block) ? '1' : '0')).join('');
+    const key = `member|${topicId}|${page}|${pageSize}|${opened}`;
+    const build = async () => ({
+      value: await this.memberTemplate(base, commentBase, visible, page, pageSize),
+      keys: [topicId, base.doc.authorId, ...base.doc.tagIds, ...commentBase.keys],
+    });
+    let template = await this.cache.get(key, build);
+    if (template.for.base !== base || template.for.comments !== commentBase) {
+      this.cache.delete(key);
+      template = await this.cache.get(key, build);
+      if (template.for.base !== base || template.for.comments !== commentBase) return null;
+    }
+    const readCount = (await this.reads.current(topicId)) + (this.reads.countNow(topicId, reader, now) ? 1 : 0);
+    const values = template.slots.map((slot) =>
+      'reads' in slot
+        ? Buffer.from(String(readCount))
+        : ('favourited' in slot ? marks.topic.favouritedByMe : marks.liked.has(slot.liked))
+          ? TRUE
+          : FALSE,
+    );
+    const chunks: Buffer[] = [template.parts[0]!];
+    template.order.forEach((slot, index) => chunks.push(values[slot]!, template.parts[index + 1]!));
+    return Buffer.concat(chunks);
+  }
+
+  /** The answer with a placeholder for each value of the member's: one unguessable string per slot, cut out. */
+  private async memberTemplate(
+    base: DetailBase,
+    commentBase: CommentPageBase,
+    visible: BlockVisibility,
+    page: number,
+    pageSize: number,
+  ): Promise<MemberTemplate> {
+    const nonce = randomBytes(8).toString('hex');
+    const slots: Slot[] = [];
+    const slot = <T>(value: Slot): T => `\u0001${nonce}|${slots.push(value) - 1}` as unknown as T;
+    const topic = await this.views.readerDetail(base, visible, {
+      readCount: slot<number>({ reads: true }),
+      likedByMe: slot<boolean>({ liked: `topic.${base.doc._id}` }),
+      favouritedByMe: slot<boolean>({ favourited: true }),
+    });
+    const items = withLikes(commentBase, (target) => slot<boolean>({ liked: target }));
+    const json = JSON.stringify({ topic, comments: pageOf(items, page, pageSize, commentBase.total) });
+    // JSON.stringify writes the control character as the six characters \u0001.
+    const placeholder = new RegExp(`"\\\\u0001${nonce}\\|(\\d+)"`, 'g');
+    const parts: Buffer[] = [];
+    const order: number[] = [];
+    let last = 0;
+    for (const match of json.matchAll(placeholder)) {
+      parts.push(Buffer.from(json.slice(last, match.index)));
+      order.push(Number(match[1]));
+      last = match.index + match[0].length;
+    }
+    parts.push(Buffer.from(json.slice(last)));
+    return { for: { base, comments: commentBase }, parts, order, slots };
   }
 
   private async visitorPage(

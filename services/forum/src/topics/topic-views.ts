@@ -182,9 +182,53 @@ export class TopicViews {
       this.tags.all(),
       known ?? this.reactionsOf(doc._id, reader.id),
     ]);
-    const visible = visibility.get(doc._id) ?? SEES_EVERYTHING;
-    const row = this.row(doc, base.profile, readCount, visible, tagNames);
     const isAuthor = reader.id !== null && reader.id === doc.authorId;
+    const visible = visibility.get(doc._id) ?? SEES_EVERYTHING;
+    return this.compose(base, { staff, isAuthor, viewAllowed, readCount, visible, tagNames, reactions });
+  }
+
+  /** Which hidden blocks of the topic `reader` sees. */
+  async visibilityFor(reader: Actor, doc: TopicDocument): Promise<BlockVisibility> {
+    return (await this.access.forTopics(reader, [doc])).get(doc._id) ?? SEES_EVERYTHING;
+  }
+
+  /**
+   * The detail a reader who is neither content staff nor the author sees when `visible` says which blocks they
+   * opened, with their read count and reactions given (the member page template passes placeholders).
+   */
+  async readerDetail(
+    base: DetailBase,
+    visible: BlockVisibility,
+    given: { readCount: number; likedByMe: boolean; favouritedByMe: boolean },
+  ): Promise<TopicDetail> {
+    const { readCount, ...reactions } = given;
+    const tagNames = await this.tags.all();
+    return this.compose(base, {
+      staff: false,
+      isAuthor: false,
+      viewAllowed: true,
+      readCount,
+      visible,
+      tagNames,
+      reactions,
+    });
+  }
+
+  private compose(
+    base: DetailBase,
+    reader: {
+      staff: boolean;
+      isAuthor: boolean;
+      viewAllowed: boolean;
+      readCount: number;
+      visible: BlockVisibility;
+      tagNames: Map<string, { name: string }>;
+      reactions: { likedByMe: boolean; favouritedByMe: boolean };
+    },
+  ): TopicDetail {
+    const { doc } = base;
+    const { staff, isAuthor, viewAllowed, visible } = reader;
+    const row = this.row(doc, base.profile, reader.readCount, visible, reader.tagNames);
     const { editTopics } = this.settings.current().switches;
     // Names blocks of content stored before stable ids (ADR 0025), so the edit form sends their ids back.
     const since = doc.editedAt ?? doc.postedAt;
@@ -208,7 +252,7 @@ export class TopicViews {
       })),
       topicDetailPermission: viewAllowed,
       canEdit: staff || (isAuthor && editTopics.enabled),
-      ...reactions,
+      ...reader.reactions,
     };
   }
 
