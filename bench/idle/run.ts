@@ -1,5 +1,4 @@
 import { spawn } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -8,6 +7,7 @@ import { freePort } from '@forum/local-infra';
 import { atMost, reportResult } from '../lib/result';
 import { machine } from '../lib/stats';
 import { loadAverage, setting } from '../lib/pipeline';
+import { TICKS_PER_SECOND, tree } from '../lib/process-tree';
 
 /**
  * Issue 18's idle target: with no traffic, every process of `npm start` together (Node, the Kafka JVM, the
@@ -25,52 +25,6 @@ const ROOT = path.resolve(__dirname, '../../..');
 const SETTLE_S = setting('settle', 'BENCH_SETTLE_SECONDS', 120);
 const SAMPLE_S = setting('sample', 'BENCH_SAMPLE_SECONDS', 60);
 const POSTS = setting('posts', 'BENCH_POSTS', 3);
-const TICKS_PER_SECOND = 100;
-
-interface Proc {
-  pid: number;
-  ppid: number;
-  name: string;
-  ticks: number;
-}
-
-function readProc(pid: number): Proc | null {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    // "pid (comm) state ppid ... utime(14) stime(15)": split after comm's last ")" (it may hold spaces).
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    const cmdline = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
-    const name = cmdline.some((arg) => arg.includes('kafka'))
-      ? 'Kafka (JVM)'
-      : cmdline[0]?.endsWith('java')
-        ? 'MongoDB-wire (JVM)'
-        : `${path.basename(cmdline[0] ?? '?')} ${path.basename(cmdline.find((a) => a.endsWith('.js')) ?? '')}`.trim();
-    return { pid, ppid: Number(fields[1]), name, ticks: Number(fields[11]) + Number(fields[12]) };
-  } catch {
-    return null;
-  }
-}
-
-/** The process and everything below it. */
-function tree(root: number): Proc[] {
-  const all = readdirSync('/proc')
-    .filter((entry) => /^\d+$/.test(entry))
-    .map((entry) => readProc(Number(entry)))
-    .filter((proc): proc is Proc => proc !== null);
-  const found = all.filter((proc) => proc.pid === root);
-  const pids = new Set([root]);
-  for (let grew = true; grew;) {
-    grew = false;
-    for (const proc of all)
-      if (pids.has(proc.ppid) && !pids.has(proc.pid)) {
-        pids.add(proc.pid);
-        found.push(proc);
-        grew = true;
-      }
-  }
-  return found;
-}
-
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Signs in as the demo member the way the member site does (CSRF cookie echoed in a header). */
@@ -116,6 +70,15 @@ async function main(): Promise<void> {
   let output = '';
   app.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const base = `http://127.0.0.1:${port}`;
+  /** Sleeps, failing with the app's last output if it exits meanwhile (a silent exit read as a quiet app). */
+  const idleFor = async (ms: number) => {
+    const until = performance.now() + ms;
+    while (performance.now() < until) {
+      if (app.exitCode !== null || app.signalCode !== null)
+        throw new Error(`the app exited (${app.exitCode ?? app.signalCode}):\n${output.slice(-4000)}`);
+      await sleep(Math.min(1000, until - performance.now()));
+    }
+  };
   try {
     const startedAt = performance.now();
     while (!output.includes('Forum is running')) {
@@ -125,12 +88,12 @@ async function main(): Promise<void> {
     }
     console.log(`# idle: npm start's processes at rest — ${machine()}`);
     console.log(`started in ${((performance.now() - startedAt) / 1000).toFixed(1)} s; settling ${SETTLE_S} s`);
-    await sleep(SETTLE_S * 1000);
+    await idleFor(SETTLE_S * 1000);
 
     const before = new Map(tree(app.pid!).map((proc) => [proc.pid, proc]));
     const load = loadAverage();
     const sampleStart = performance.now();
-    await sleep(SAMPLE_S * 1000);
+    await idleFor(SAMPLE_S * 1000);
     const seconds = (performance.now() - sampleStart) / 1000;
     const after = tree(app.pid!);
     const byName = new Map<string, number>();
