@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { TokenService } from '@forum/platform';
 import { startForum } from '@forum/testing';
-import type { ForumFixture } from '@forum/testing';
+import type { ForumFixture, TestResponse } from '@forum/testing';
 import { WalletModule } from '../../services/wallet/src/wallet.module';
 import { HttpApiClient } from '../fault/child-service';
 import { FAULT_ENV } from '../fault/fault-support';
@@ -37,6 +37,21 @@ export interface ClusterFixture {
   nginx: HttpApiClient;
   /** Requests to one replica, bypassing nginx (`forum-2`). */
   replica(name: string): HttpApiClient;
+  /**
+   * One request with what the plain clients do not send: headers of its own (an `Idempotency-Key`) or a form body
+   * (a payment gateway's notify, no session). To one replica (`wallet-2`), or through nginx (`null`).
+   */
+  send<T = unknown>(route: string | null, request: ClusterRequest): Promise<TestResponse<T>>;
+}
+
+export interface ClusterRequest {
+  method?: string;
+  url: string;
+  /** Signed in as this member (the member site's CSRF pair too); anonymous without. */
+  as?: string;
+  json?: Record<string, unknown>;
+  form?: Record<string, string>;
+  headers?: Record<string, string>;
 }
 
 export async function startClusterFixture(): Promise<ClusterFixture> {
@@ -59,6 +74,39 @@ export async function startClusterFixture(): Promise<ClusterFixture> {
       const url = byName.get(name);
       if (!url) throw new Error(`no replica ${name}`);
       return new HttpApiClient(() => url, tokens);
+    },
+    async send<T>(route: string | null, request: ClusterRequest) {
+      const base = route === null ? clusterUrl() : byName.get(route);
+      if (!base) throw new Error(`no replica ${route}`);
+      const headers: Record<string, string> = { 'accept-language': 'en-US', ...request.headers };
+      if (request.as) {
+        const csrf = 'csrf-test-token-0123456789';
+        Object.assign(headers, {
+          'x-requested-with': 'XMLHttpRequest',
+          cookie: `cms_token=${csrf}`,
+          'bbs-xsrf-token': csrf,
+        });
+        const access = tokens.issueAccessToken({ sub: request.as, kind: 'member' });
+        headers.authorization = `Bearer ${access},refresh-not-used-here`;
+      }
+      let body: string | undefined;
+      if (request.json) {
+        headers['content-type'] = 'application/json';
+        body = JSON.stringify(request.json);
+      } else if (request.form) {
+        headers['content-type'] = 'application/x-www-form-urlencoded';
+        body = new URLSearchParams(request.form).toString();
+      }
+      const response = await fetch(`${base}${request.url}`, {
+        method: request.method ?? (body === undefined ? 'GET' : 'POST'),
+        headers,
+        body,
+        signal: AbortSignal.timeout(30_000),
+      });
+      const text = await response.text();
+      const parsed: unknown =
+        (response.headers.get('content-type') ?? '').includes('json') && text ? JSON.parse(text) : text;
+      return { status: response.status, body: parsed as T, headers: Object.fromEntries(response.headers) };
     },
   };
 }

@@ -85,6 +85,9 @@ export default async function globalSetup(): Promise<void> {
     FORUM_MONGO_PORT: String(mongoPort),
     JWT_SECRET: CLUSTER_JWT_SECRET,
     LOG_LEVEL: 'warn',
+    // The launcher runs the services in production mode, which turns the sandbox payment gateway off; the recharge
+    // notify race (money-races.cluster-spec.ts) pays through it.
+    WALLET_SANDBOX_ENABLED: 'true',
     // Every spec request reaches the services from 127.0.0.1 through nginx: one address for the per-address limit.
     RATE_LIMIT_WRITES_PER_MINUTE_PER_IP: '100000',
     RATE_LIMIT_WRITES_PER_MINUTE: '100000',

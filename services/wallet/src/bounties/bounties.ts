@@ -41,7 +41,8 @@ const isStaffOrSystem = (meta: CommandMetadata) => meta.actor.kind === 'staff' |
  * A refusable movement (the asker's hold, a staff adjustment upwards, reversing an award the answerer may have
  * spent) is checked against the balances before the bounty event is written; the event is then the durable
  * record and its ledger steps follow, each idempotent — the `wallet-bounties` reactor books any step a crash
- * left undone. One bounty's commands run one at a time in this process.
+ * left undone. One bounty's commands run one at a time in this process; one that lost the race to another process
+ * (a second wallet replica) decides again on what that one wrote.
  */
 @Injectable()
 export class Bounties {
@@ -155,6 +156,7 @@ export class Bounties {
     command: BountyCommand,
     meta: CommandMetadata,
     authorize?: (state: BountyState) => void,
+    attempt = 0,
   ): Promise<BountyView> {
     const { state, version } = await this.state(questionId);
     if (state.status !== 'none') authorize?.(state);
@@ -168,8 +170,13 @@ export class Bounties {
     try {
       await this.store.append(bountyStream(questionId), version, events, stored);
     } catch (error) {
-      if (error instanceof ConcurrencyError) throw new DomainError('common.conflict');
-      throw error;
+      if (!(error instanceof ConcurrencyError)) throw error;
+      // Another process (a second wallet replica) wrote this bounty meanwhile: decide again on what it wrote, so
+      // the asker's retried adoption answers "done" (the decider appends nothing for the same award) rather than a
+      // conflict. Only a hold books before appending, and it can only race a hold of the same question (version 1,
+      // the same operation ids): what it booked is the winner's own.
+      if (attempt >= 3) throw new DomainError('common.conflict');
+      return this.decideAndBook(questionId, command, meta, authorize, attempt + 1);
     }
     if (event.type !== 'BountyHeld') await this.settle(event, version + 1, meta);
     return view(questionId, bountyDecider.evolve(state, event), version + 1);
