@@ -33,7 +33,9 @@ const i18nProvider = createI18nProvider(localStorage, navigator.languages ?? [na
 const httpClient = createHttpClient({
   session,
   language: () => i18nProvider.getLocale(),
-  csrfSeedUrl: `${apiUrl}/health`,
+  // /baseInfo, not a service's /api/health: nginx publishes no /api/health (deploy/docker/nginx.conf), so behind it
+  // a first sign-in got no `cms_token` cookie to echo and was refused (csrf.invalid).
+  csrfSeedUrl: '/baseInfo',
 });
 // `adminLanguage` decides the language at start; react-admin's own store follows it.
 const store = localStorageStore(undefined, 'forum-admin');
