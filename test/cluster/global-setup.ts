@@ -48,21 +48,26 @@ export default async function globalSetup(): Promise<void> {
   if (spawnSync('nginx', ['-v'], { stdio: 'ignore' }).status !== 0)
     throw new Error('the cluster specs need nginx (deploy/validate.sh installs it; apt-get install nginx)');
   const root = repoRoot();
+  // CLUSTER_BUILD_OUT (`.cluster-dist-<name>`: top level, the renderer finds the repo from it) for a session running
+  // clusters beside another's: a build replaces the output a running cluster restarts its replicas from.
+  const buildOut = process.env.CLUSTER_BUILD_OUT ?? '.cluster-dist';
   // The services run from their own build (as the benchmarks do), so a dist/ in use is not rebuilt under them.
   const build = spawnSync(process.execPath, ['deploy/build.mjs'], {
     cwd: root,
-    env: { ...process.env, BUILD_OUT: '.cluster-dist', NODE_OPTIONS: '' },
+    env: { ...process.env, BUILD_OUT: buildOut, NODE_OPTIONS: '' },
     encoding: 'utf8',
   });
   if (build.status !== 0) throw new Error(`node deploy/build.mjs failed:\n${build.stdout}${build.stderr}`);
 
-  let offset = 1000;
-  for (; offset <= 5000; offset += 100) {
+  // From CLUSTER_PORT_OFFSET when given: two sessions starting clusters at once both found +1000 free and collided.
+  const first = Number(process.env.CLUSTER_PORT_OFFSET) || 1000;
+  let offset = first;
+  for (; offset <= first + 4000; offset += 100) {
     const ports = (await describedReplicas(offset)).flatMap((r) => [r.port, r.peerPort]);
     if (ports.some((port) => FETCH_BAD_PORTS.has(port))) continue;
     if ((await Promise.all(ports.map(portFree))).every(Boolean)) break;
   }
-  if (offset > 5000) throw new Error('no free block of ports for the cluster replicas');
+  if (offset > first + 4000) throw new Error('no free block of ports for the cluster replicas');
   const [nginxPort, kafkaPort, controllerPort, mongoPort] = [
     await freePort(),
     await freePort(),
@@ -73,7 +78,7 @@ export default async function globalSetup(): Promise<void> {
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     NODE_OPTIONS: '',
-    BUILD_OUT: '.cluster-dist',
+    BUILD_OUT: buildOut,
     CLUSTER_DATA_DIR: dataDir,
     CLUSTER_DEMO: '0',
     CLUSTER_PORT: String(nginxPort),
