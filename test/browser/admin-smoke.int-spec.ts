@@ -1,31 +1,12 @@
 import type { Page } from 'playwright-core';
-import { translateError } from '@forum/contracts';
 import { TokenService } from '@forum/platform';
 import { eventually, staffAccount } from '@forum/testing';
 import { ALL_CONTEXTS } from '../../services/all-in-one/src/contexts';
 import { DEMO_ACCOUNTS, seedDemo } from '../../services/all-in-one/src/demo-seed';
 import { browserSuite, horizontalOverflow, readLocalStorage } from './harness';
+import { adminTexts as texts, consoleListsTopic, staffSignsIn } from './smoke-journeys';
 import { testTag } from '../../services/forum/src/tags/tag.fixture';
 
-/** What the staff console says in each language, for the checks below. */
-const texts = {
-  zh: {
-    locale: 'zh-CN',
-    language: '语言',
-    name: '中文',
-    figures: ['会员', '今日发帖', '待处理举报', '发件箱积压', '投影延迟'],
-    topics: '话题',
-    title: '标题',
-  },
-  en: {
-    locale: 'en-US',
-    language: 'Language',
-    name: 'English',
-    figures: ['Members', 'Posts today', 'Pending reports', 'Outbox backlog', 'Projector lag'],
-    topics: 'Topics',
-    title: 'Title',
-  },
-} as const;
 type Language = keyof typeof texts;
 const other = (language: Language): Language => (language === 'zh' ? 'en' : 'zh');
 
@@ -90,17 +71,7 @@ describe('staff console (web-admin) in Chromium', () => {
     suite.test(
       `${language}: the topics list shows a topic posted through the API`,
       () => ({ locale: say.locale, localStorage: staffSession() }),
-      async ({ page }) => {
-        await page.goto('/admin/');
-        await page.getByRole('menuitem', { name: say.topics }).click();
-        await page.getByRole('columnheader', { name: say.title }).waitFor();
-        await page.getByRole('cell', { name: topicTitle }).waitFor();
-        expect(new URL(page.url()).pathname).toBe('/admin/topics');
-
-        // A deep link opens the same page (the server answers index.html for client routes).
-        await page.goto('/admin/topics');
-        await page.getByRole('cell', { name: topicTitle }).waitFor();
-      },
+      async ({ page }) => consoleListsTopic(page, language, topicTitle),
     );
   }
 
@@ -123,26 +94,6 @@ describe('staff console (web-admin) in Chromium', () => {
   suite.test(
     'signs in through the login form with a staff account; a wrong password shows the server message',
     { locale: 'en-US' },
-    async ({ page }) => {
-      const { account, password, nickname } = DEMO_ACCOUNTS.staff;
-      await page.goto('/admin/');
-      await page.waitForURL((url) => url.pathname === '/admin/login');
-
-      await page.getByLabel(/^Username/).fill(account);
-      await page.getByLabel(/^Password/).fill('not the password');
-      await page.getByRole('button', { name: 'Sign in' }).click();
-      await page
-        .getByRole('alert')
-        .filter({ hasText: translateError('identity.login_failed', 'en') })
-        .waitFor();
-      expect(await readLocalStorage(page, 'staffAccessToken')).toBeNull();
-
-      await page.getByLabel(/^Password/).fill(password);
-      await page.getByRole('button', { name: 'Sign in' }).click();
-      await page.getByRole('region', { name: 'Outbox backlog', exact: true }).waitFor();
-      await page.getByText(nickname, { exact: true }).waitFor();
-      expect(new URL(page.url()).pathname).toMatch(/^\/admin\/?$/);
-      expect(await readLocalStorage(page, 'staffRefreshToken')).toBeTruthy();
-    },
+    async ({ page }) => staffSignsIn(page, DEMO_ACCOUNTS.staff),
   );
 });

@@ -56,19 +56,30 @@ export interface BrowserSuite {
   ): void;
 }
 
+export interface BrowserSuiteOptions {
+  /**
+   * The site to test, read when the suite starts (a cluster's nginx, ADR 0051): no app is started, and `app`
+   * throws. Without it the suite starts its own app.
+   */
+  baseUrl?: () => string;
+}
+
 /**
  * One app (every context of the all-in-one process, on the suite's real Kafka and MongoDB, serving the built
- * web apps) and one Chromium per spec file.
+ * web apps) — or the site at `options.baseUrl` — and one Chromium per spec file.
  */
-export function browserSuite(requires: WebApp[]): BrowserSuite {
+export function browserSuite(requires: WebApp[], options: BrowserSuiteOptions = {}): BrowserSuite {
   let app: TestApp | undefined;
   let baseUrl = '';
   let browser: Browser | undefined;
 
   beforeAll(async () => {
     for (const site of requires) requireBuilt(site);
-    app = await startTestApp(ALL_CONTEXTS, { configure: (created) => serveWebApps(created, repoRoot) });
-    baseUrl = await app.listen();
+    if (options.baseUrl) baseUrl = options.baseUrl();
+    else {
+      app = await startTestApp(ALL_CONTEXTS, { configure: (created) => serveWebApps(created, repoRoot) });
+      baseUrl = await app.listen();
+    }
     browser = await launchChromium();
   }, 120_000);
 
@@ -79,6 +90,7 @@ export function browserSuite(requires: WebApp[]): BrowserSuite {
 
   return {
     get app() {
+      if (options.baseUrl) throw new Error(`this suite tests ${baseUrl || 'a running site'}: it starts no app`);
       if (!app) throw new Error('the app is not started (see the beforeAll failure above)');
       return app;
     },
@@ -144,7 +156,7 @@ export function browserSuite(requires: WebApp[]): BrowserSuite {
 async function saveEvidence(pages: { page: Page; log: string[] }[]): Promise<void> {
   mkdirSync(resultsDir, { recursive: true });
   const { testPath, currentTestName } = expect.getState();
-  const base = `${path.basename(testPath ?? 'spec').replace(/\.int-spec\.ts$/, '')}--${slug(currentTestName ?? 'test')}`;
+  const base = `${path.basename(testPath ?? 'spec').replace(/\.(int|cluster)-spec\.ts$/, '')}--${slug(currentTestName ?? 'test')}`;
   for (const [index, { page, log }] of pages.entries()) {
     const name = path.join(resultsDir, `${base}${index === 0 ? '' : `-${index + 1}`}`);
     try {
