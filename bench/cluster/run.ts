@@ -251,7 +251,8 @@ interface Kind {
 
 /** The four kinds of traffic that run together. */
 function kinds(base: string, { members, topicIds, hot }: Seeded, seconds: number): Kind[] {
-  const page = [`/api/forum/topics/${hot}`, `/api/forum/topics/${hot}/comments?page=1&pageSize=${PAGE_SIZE}`];
+  // What the member site's thread route fetches for its first paint (ADR 0028): the topic and a page of comments.
+  const page = [`/api/forum/topics/${hot}/page?page=1&pageSize=${PAGE_SIZE}`];
   return [
     {
       name: 'visitor topic page',
