@@ -46,8 +46,6 @@ type Slot = { liked: string } | { favourited: true } | { reads: true };
  * `slots[order[0]]`, `parts[1]`, … Shared by every member who opened the same hidden blocks of the topic.
  */
 interface MemberTemplate {
-  /** The parts it was built from: a request holding others builds it again. */
-  for: { base: DetailBase; comments: CommentPageBase };
   parts: Buffer[];
   order: number[];
   slots: Slot[];
@@ -65,6 +63,12 @@ const FALSE = Buffer.from('false');
  */
 @Injectable()
 export class TopicPageQueries {
+  /** Member page templates by the parts they were built from, then by opened-block mask (ADR 0054). */
+  private readonly templates = new WeakMap<
+    DetailBase,
+    WeakMap<CommentPageBase, Map<string, Promise<MemberTemplate>>>
+  >();
+
   constructor(
     @Inject(CONTEXT_DB) private readonly db: Db,
     private readonly views: TopicViews,
@@ -174,17 +178,19 @@ export class TopicPageQueries {
     ]);
     if (staff || pending.length > 0) return null;
     const opened = (base.doc.hiddenBlocks ?? []).map((block) => (visible(block) ? '1' : '0')).join('');
-    const key = `member|${topicId}|${page}|${pageSize}|${opened}`;
-    const build = async () => ({
-      value: await this.memberTemplate(base, commentBase, visible, page, pageSize),
-      keys: [topicId, base.doc.authorId, ...base.doc.tagIds, ...commentBase.keys],
-    });
-    let template = await this.cache.get(key, build);
-    if (template.for.base !== base || template.for.comments !== commentBase) {
-      this.cache.delete(key);
-      template = await this.cache.get(key, build);
-      if (template.for.base !== base || template.for.comments !== commentBase) return null;
+    // Kept with the parts it is built from (the thread cache's objects): new parts, new templates, and a
+    // request still holding the old parts still gets the old ones' template (no rebuilding back and forth).
+    let byComments = this.templates.get(base);
+    if (!byComments) this.templates.set(base, (byComments = new WeakMap()));
+    const byOpened = byComments.get(commentBase) ?? new Map<string, Promise<MemberTemplate>>();
+    byComments.set(commentBase, byOpened);
+    let built = byOpened.get(opened);
+    if (!built) {
+      built = this.memberTemplate(base, commentBase, visible, page, pageSize);
+      byOpened.set(opened, built);
+      built.catch(() => byOpened.delete(opened));
     }
+    const template = await built;
     const readCount = (await this.reads.current(topicId)) + (this.reads.countNow(topicId, reader, now) ? 1 : 0);
     const values = template.slots.map((slot) =>
       'reads' in slot
@@ -227,7 +233,7 @@ export class TopicPageQueries {
       last = match.index + match[0].length;
     }
     parts.push(Buffer.from(json.slice(last)));
-    return { for: { base, comments: commentBase }, parts, order, slots };
+    return { parts, order, slots };
   }
 
   private async visitorPage(
