@@ -7,7 +7,7 @@ import { CONTEXT_DB } from '@forum/platform';
 import { LIKE_STATE, LikeStateDocument } from '../shared/reaction-state';
 import { TOPIC_REFS, TopicRefDocument } from '../dynamics/dynamics.projection';
 import { REVIEW_QUEUE, SubmissionDocument } from '../review/review-queue.projection';
-import { ThreadCache } from '../topics/thread-cache';
+import { authorKey, ThreadCache } from '../topics/thread-cache';
 import { TopicViewPolicy } from '../topics/topic-view-policy';
 import { authorsOf } from '../shared/authors';
 import { REPLY_PREVIEW } from './comment.schemas';
@@ -127,7 +127,7 @@ export class CommentsReader {
       ...comments.map((comment) => comment._id),
       ...quoteIds,
       ...replies.map((reply) => reply._id),
-      ...authorIds.filter((id): id is string => !!id),
+      ...authorIds.filter((id): id is string => !!id).map(authorKey),
     ];
     return { ref, total: ids.length, lastPage: start + pageSize >= ids.length, items, keys };
   }

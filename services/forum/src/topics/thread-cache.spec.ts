@@ -1,6 +1,6 @@
 import type { EventEnvelope } from '@forum/contracts';
 import { ProjectionWaiter } from '@forum/event-bus';
-import { idsNamedBy, ThreadCache } from './thread-cache';
+import { authorKey, idsNamedBy, ThreadCache } from './thread-cache';
 
 const event = (streamId: string, data: Record<string, unknown>, version = 1) =>
   ({ streamId, version, data }) as unknown as EventEnvelope;
@@ -40,6 +40,22 @@ describe('thread cache', () => {
     expect(await page()).toBe('build 2');
     waiter.notify('member-profiles', [event(`member-${MEMBER}`, { nickname: 'Ann' })]);
     expect(await page()).toBe('build 3');
+  });
+
+  it("keeps a page showing a member's card when they write elsewhere, and drops it when their profile changes", async () => {
+    const shown = () =>
+      cache.get('shows the card', async () => {
+        builds++;
+        return { value: `build ${builds}`, keys: [TOPIC, authorKey(MEMBER)] };
+      });
+    expect(await shown()).toBe('build 1');
+    waiter.notify('forum-comments', [
+      event('comment-0192f0a1-9999-7000-8000-000000000009', { topicId: 'other', authorId: MEMBER }),
+    ]);
+    waiter.notify('forum-reactions', [event('like-y', { targetId: 'other', memberId: MEMBER })]);
+    expect(await shown()).toBe('build 1');
+    waiter.notify('member-profiles', [event(`member-${MEMBER}`, { nickname: 'Ann' })]);
+    expect(await shown()).toBe('build 2');
   });
 
   it('drops a page before the waiting write is released, so its author reads it at once', async () => {

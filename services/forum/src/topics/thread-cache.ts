@@ -26,12 +26,24 @@ interface Entry {
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
 
 /**
+ * The key of a member's author card among an entry's keys. Not their plain id: a member's comment, like or reply
+ * anywhere names them, and dropped every page showing their card (the pages of a busy forum's active members were
+ * rebuilt on almost every write); only an event on their own stream changes the card.
+ */
+export function authorKey(memberId: string): string {
+  return `author:${memberId}`;
+}
+
+/**
  * The ids an event names: every `…Id` / `…Ids` field of its data, the ids inside its stream id and what follows
  * the stream's kind (`topic-<id>`). Null when it names none (the cache then drops everything: a change it cannot
  * place).
  */
 export function idsNamedBy(event: EventEnvelope): string[] | null {
-  const ids = [...(event.streamId.match(UUID) ?? []), event.streamId.slice(event.streamId.indexOf('-') + 1)];
+  const tail = event.streamId.slice(event.streamId.indexOf('-') + 1);
+  const ids = [...(event.streamId.match(UUID) ?? []), tail];
+  // Only a member's own stream (identity's: nickname, avatar, cancellation) changes their author card.
+  if (event.streamId.startsWith('member-')) ids.push(authorKey(tail));
   const data = (event.data ?? {}) as Record<string, unknown>;
   for (const [field, value] of Object.entries(data)) {
     if (!/Ids?$/.test(field)) continue;

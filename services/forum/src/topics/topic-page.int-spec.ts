@@ -102,6 +102,27 @@ describe('the topic page endpoint and its cache', () => {
     }
   });
 
+  it("shows an author's new nickname on the pages their cards are on, cached or not", async () => {
+    const commenter = await f.member('page_renamed');
+    const t = await f.post(author, { title: 'Cards on a page', content: '<p>Cards</p>', tagIds: [tagId] });
+    const url = `/api/forum/topics/${t}/page?page=1&pageSize=20`;
+    expect(
+      (await f.t.client.as(commenter).post(`/api/forum/topics/${t}/comments`, { content: '<p>Hi</p>' })).status,
+    ).toBe(201);
+    // Cached for a visitor and as a member's template; the commenter then writes elsewhere (that keeps them).
+    for (const client of [f.t.client.anonymous(), f.t.client.as(other)])
+      expect((await client.get<TopicPageView>(url)).body.comments.items[0]!.author.nickname).toBe('page_renamed');
+    expect(
+      (await f.t.client.as(commenter).post(`/api/forum/topics/${topicId}/comments`, { content: '<p>x</p>' })).status,
+    ).toBe(201);
+    const renamed = await f.t.client.as(commenter).request('PATCH', '/api/identity/me', { nickname: 'page_renamed2' });
+    expect(renamed.status).toBe(200);
+    await eventually(async () => {
+      for (const client of [f.t.client.anonymous(), f.t.client.as(other)])
+        expect((await client.get<TopicPageView>(url)).body.comments.items[0]!.author.nickname).toBe('page_renamed2');
+    });
+  });
+
   it('shows an unlocked block to the member who unlocked it at once, and to nobody else', async () => {
     expect(JSON.stringify((await pageOf(f.t.client.as(reader))).body)).not.toContain(SECRET);
     const unlocked = await f.t.client

@@ -15,7 +15,7 @@ import { FAVOURITE_STATE, FavouriteStateDocument, LIKE_STATE, LikeStateDocument 
 import { TagDirectory } from '../tags/tag-directory';
 import { BlockVisibility, HiddenAccess, SEES_EVERYTHING } from '../unlocks/hidden-access';
 import { TopicReads } from './lists/topic-reads';
-import { ThreadCache } from './thread-cache';
+import { authorKey, ThreadCache } from './thread-cache';
 import { TOPIC_LIST, TopicDocument } from './projections/topic-list.projection';
 
 /** What a topic's detail is built from for any reader (ADR 0028). */
@@ -160,7 +160,10 @@ export class TopicViews {
       const doc = (await this.documents([topicId], true)).get(topicId);
       if (!doc) return { value: null, keys: [topicId] };
       const profiles = await this.profiles([doc.authorId]);
-      return { value: { doc, profile: profiles.get(doc.authorId) }, keys: [topicId, doc.authorId, ...doc.tagIds] };
+      return {
+        value: { doc, profile: profiles.get(doc.authorId) },
+        keys: [topicId, authorKey(doc.authorId), ...doc.tagIds],
+      };
     };
     return fresh ? build().then((built) => built.value) : this.cache.get(`topic|${topicId}`, build);
   }
