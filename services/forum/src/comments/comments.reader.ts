@@ -7,7 +7,7 @@ import { CONTEXT_DB } from '@forum/platform';
 import { LIKE_STATE, LikeStateDocument } from '../shared/reaction-state';
 import { TOPIC_REFS, TopicRefDocument } from '../dynamics/dynamics.projection';
 import { REVIEW_QUEUE, SubmissionDocument } from '../review/review-queue.projection';
-import { authorKey, ThreadCache } from '../topics/thread-cache';
+import { authorKey, tagKey, ThreadCache } from '../topics/thread-cache';
 import { TopicViewPolicy } from '../topics/topic-view-policy';
 import { authorsOf } from '../shared/authors';
 import { REPLY_PREVIEW } from './comment.schemas';
@@ -123,7 +123,7 @@ export class CommentsReader {
     }));
     const keys = [
       topicId,
-      ...(ref?.tagIds ?? []),
+      ...(ref?.tagIds ?? []).map(tagKey),
       ...comments.map((comment) => comment._id),
       ...quoteIds,
       ...replies.map((reply) => reply._id),

@@ -1,6 +1,6 @@
 import type { EventEnvelope } from '@forum/contracts';
 import { ProjectionWaiter } from '@forum/event-bus';
-import { authorKey, idsNamedBy, ThreadCache } from './thread-cache';
+import { authorKey, idsNamedBy, tagKey, ThreadCache } from './thread-cache';
 
 const event = (streamId: string, data: Record<string, unknown>, version = 1) =>
   ({ streamId, version, data }) as unknown as EventEnvelope;
@@ -56,6 +56,20 @@ describe('thread cache', () => {
     expect(await shown()).toBe('build 1');
     waiter.notify('member-profiles', [event(`member-${MEMBER}`, { nickname: 'Ann' })]);
     expect(await shown()).toBe('build 2');
+  });
+
+  it('keeps a page when a topic is posted in its tag, and drops it when the tag tree renames the tag', async () => {
+    const TAG = '0192f0a1-4444-7000-8000-000000000004';
+    const tagged = () =>
+      cache.get('in a tag', async () => {
+        builds++;
+        return { value: `build ${builds}`, keys: [TOPIC, tagKey(TAG)] };
+      });
+    expect(await tagged()).toBe('build 1');
+    waiter.notify('forum-topics', [event('topic-0192f0a1-9999-7000-8000-000000000009', { tagIds: [TAG] })]);
+    expect(await tagged()).toBe('build 1');
+    waiter.notify('forum-tags', [event('tagTree-forum', { tagId: TAG, name: 'Renamed' })]);
+    expect(await tagged()).toBe('build 2');
   });
 
   it('drops a page before the waiting write is released, so its author reads it at once', async () => {

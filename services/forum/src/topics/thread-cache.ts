@@ -34,6 +34,11 @@ export function authorKey(memberId: string): string {
   return `author:${memberId}`;
 }
 
+/** The key of a tag's name on a page: only the tag tree's events change it (a new topic in the tag does not). */
+export function tagKey(tagId: string): string {
+  return `tag:${tagId}`;
+}
+
 /**
  * The ids an event names: every `…Id` / `…Ids` field of its data, the ids inside its stream id and what follows
  * the stream's kind (`topic-<id>`). Null when it names none (the cache then drops everything: a change it cannot
@@ -50,6 +55,7 @@ export function idsNamedBy(event: EventEnvelope): string[] | null {
     if (typeof value === 'string') ids.push(value);
     else if (Array.isArray(value)) for (const item of value) if (typeof item === 'string') ids.push(item);
   }
+  if (event.streamId.startsWith('tagTree-')) ids.push(...ids.map(tagKey));
   return ids.length > 0 ? ids : null;
 }
 

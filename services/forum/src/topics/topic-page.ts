@@ -10,7 +10,7 @@ import { CommentsReader, likeTargets, withLikes } from '../comments/comments.rea
 import type { CommentPageBase } from '../comments/comments.reader';
 import { FAVOURITE_STATE, FavouriteStateDocument } from '../shared/reaction-state';
 import { TopicReads } from './lists/topic-reads';
-import { authorKey, ThreadCache } from './thread-cache';
+import { authorKey, tagKey, ThreadCache } from './thread-cache';
 import type { BlockVisibility } from '../unlocks/hidden-access';
 import { TopicViewPolicy } from './topic-view-policy';
 import { TopicViews } from './topic-views';
@@ -251,7 +251,7 @@ export class TopicPageQueries {
     const view: TopicPageView = { topic, comments };
     return {
       value: { json: Buffer.from(JSON.stringify(view)), tagIds: base.doc.tagIds },
-      keys: [topicId, authorKey(base.doc.authorId), ...base.doc.tagIds, ...commentBase.keys],
+      keys: [topicId, authorKey(base.doc.authorId), ...base.doc.tagIds.map(tagKey), ...commentBase.keys],
     };
   }
 }

@@ -15,7 +15,7 @@ import { FAVOURITE_STATE, FavouriteStateDocument, LIKE_STATE, LikeStateDocument 
 import { TagDirectory } from '../tags/tag-directory';
 import { BlockVisibility, HiddenAccess, SEES_EVERYTHING } from '../unlocks/hidden-access';
 import { TopicReads } from './lists/topic-reads';
-import { authorKey, ThreadCache } from './thread-cache';
+import { authorKey, tagKey, ThreadCache } from './thread-cache';
 import { TOPIC_LIST, TopicDocument } from './projections/topic-list.projection';
 
 /** What a topic's detail is built from for any reader (ADR 0028). */
@@ -162,7 +162,7 @@ export class TopicViews {
       const profiles = await this.profiles([doc.authorId]);
       return {
         value: { doc, profile: profiles.get(doc.authorId) },
-        keys: [topicId, authorKey(doc.authorId), ...doc.tagIds],
+        keys: [topicId, authorKey(doc.authorId), ...doc.tagIds.map(tagKey)],
       };
     };
     return fresh ? build().then((built) => built.value) : this.cache.get(`topic|${topicId}`, build);
