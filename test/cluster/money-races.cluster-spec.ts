@@ -1,13 +1,12 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { BALANCE_MODULES } from '@forum/contracts';
 import type { BalanceEntryView, ErrorBody, Page, QuestionWritten, WalletView } from '@forum/contracts';
 import { defineRole, eventually } from '@forum/testing';
 import type { AnswerWritten } from '../../services/qa/src/answers/answer.commands';
 import { Ledger } from '../../services/wallet/src/ledger/ledger';
 import type { CardView, OrderView } from '../../services/wallet/src/membership/membership.reader';
-import { SandboxGateway, SANDBOX_TRADES } from '../../services/wallet/src/payments/sandbox/sandbox-gateway';
+import { notifyForm, SandboxGateway, SANDBOX_TRADES } from '../../services/wallet/src/payments/sandbox/sandbox-gateway';
 import type { SandboxTrade } from '../../services/wallet/src/payments/sandbox/sandbox-gateway';
-import { signParams } from '../../services/wallet/src/payments/sandbox/sandbox-signature';
 import { WALLET_CONFIG } from '../../services/wallet/src/payments/wallet-config';
 import type { WalletConfig } from '../../services/wallet/src/payments/wallet-config';
 import { expectAuditPasses, fund } from '../fault/fault-support';
@@ -262,16 +261,7 @@ describe('cluster: money raced over replicas', () => {
     gateway.setMode('silent');
     expect(await gateway.decide(intentId, 'pay')).toMatchObject({ status: 'paid' });
     const trade = (await c.f.t.db('wallet').collection<SandboxTrade>(SANDBOX_TRADES).findOne({ _id: intentId }))!;
-    const params: Record<string, string> = {
-      intent_id: trade._id,
-      trade_no: trade.tradeNo!,
-      total_amount: String(trade.amount),
-      trade_status: 'TRADE_SUCCESS',
-      notify_id: randomBytes(8).toString('hex'),
-      notify_time: new Date().toISOString(),
-      sign_type: 'HMAC-SHA256',
-    };
-    const form = { ...params, sign: signParams(params, c.f.t.app.get<WalletConfig>(WALLET_CONFIG).sandboxSecret) };
+    const form = notifyForm(trade, c.f.t.app.get<WalletConfig>(WALLET_CONFIG).sandboxSecret);
 
     const answers = await Promise.all(
       Array.from({ length: 4 }, () => WALLET_ROUTES).flatMap((routes) =>

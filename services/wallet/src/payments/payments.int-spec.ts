@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import type { BalanceEntryView, ErrorBody, Page } from '@forum/contracts';
 import { eventually, startWallet, WalletFixture } from '@forum/testing';
 import type { AuditReport } from '../audit/ledger-audit';
@@ -6,8 +5,7 @@ import { seedDemoWallet } from '../demo-wallet';
 import { PAYMENT_INTENTS } from './payment-intents.projection';
 import { Reconciliation } from './reconciliation';
 import type { PaymentView } from './recharges';
-import { SandboxGateway, SANDBOX_TRADES, SandboxTrade } from './sandbox/sandbox-gateway';
-import { signParams } from './sandbox/sandbox-signature';
+import { notifyForm, SandboxGateway, SANDBOX_TRADES, SandboxTrade } from './sandbox/sandbox-gateway';
 import { WALLET_CONFIG, WalletConfig } from './wallet-config';
 
 describe('recharge through the sandbox gateway', () => {
@@ -30,16 +28,7 @@ describe('recharge through the sandbox gateway', () => {
 
   /** The notify the gateway would send for a paid trade, signed with `secret`. */
   function notifyParams(trade: SandboxTrade, secret = w.t.app.get<WalletConfig>(WALLET_CONFIG).sandboxSecret) {
-    const params: Record<string, string> = {
-      intent_id: trade._id,
-      trade_no: trade.tradeNo!,
-      total_amount: String(trade.amount),
-      trade_status: 'TRADE_SUCCESS',
-      notify_id: randomBytes(8).toString('hex'),
-      notify_time: new Date().toISOString(),
-      sign_type: 'HMAC-SHA256',
-    };
-    return { ...params, sign: signParams(params, secret) };
+    return notifyForm({ ...trade, status: 'paid' }, secret);
   }
 
   it('recharges 100.00 yuan: checkout page, pay, signed notify, balance credited once, result page', async () => {

@@ -247,16 +247,7 @@ export class SandboxGateway implements PaymentProvider, OnApplicationBootstrap, 
   }
 
   private async post(trade: SandboxTrade, now: Date): Promise<boolean> {
-    const params: Record<string, string> = {
-      intent_id: trade._id,
-      trade_no: trade.tradeNo ?? '',
-      total_amount: String(trade.amount),
-      trade_status: trade.status === 'paid' ? 'TRADE_SUCCESS' : 'TRADE_CLOSED',
-      notify_id: randomBytes(8).toString('hex'),
-      notify_time: now.toISOString(),
-      sign_type: 'HMAC-SHA256',
-    };
-    params.sign = signParams(params, this.config.sandboxSecret);
+    const params = notifyForm(trade, this.config.sandboxSecret, now);
     try {
       const response = await fetch(this.absolute(trade.notifyUrl), {
         method: 'POST',
@@ -277,4 +268,18 @@ export class SandboxGateway implements PaymentProvider, OnApplicationBootstrap, 
     const port = typeof address === 'object' && address ? address.port : this.app.PORT;
     return `http://127.0.0.1:${port}${url}`;
   }
+}
+
+/** The notify the sandbox sends for a decided trade, signed with `secret` (tests forge, replay and tamper with it). */
+export function notifyForm(trade: SandboxTrade, secret: string, now = new Date()): Record<string, string> {
+  const params: Record<string, string> = {
+    intent_id: trade._id,
+    trade_no: trade.tradeNo ?? '',
+    total_amount: String(trade.amount),
+    trade_status: trade.status === 'paid' ? 'TRADE_SUCCESS' : 'TRADE_CLOSED',
+    notify_id: randomBytes(8).toString('hex'),
+    notify_time: now.toISOString(),
+    sign_type: 'HMAC-SHA256',
+  };
+  return { ...params, sign: signParams(params, secret) };
 }
