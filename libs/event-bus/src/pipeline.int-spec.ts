@@ -85,16 +85,20 @@ describe('event pipeline: store → outbox relay → Kafka → projection', () =
   async function publishedEvents(): Promise<EventEnvelope[]> {
     const consumer = kafka.consumer({ groupId: uniqueName('reader'), maxWaitTimeInMs: 100 });
     const seen: EventEnvelope[] = [];
-    await consumer.connect();
-    await consumer.subscribe({ topic: topics.physical('test.counter'), fromBeginning: true });
-    await consumer.run({ eachMessage: async ({ message }) => void seen.push(decodeEvent(message.value)!) });
-    const admin = kafka.admin();
-    await admin.connect();
-    const offsets = await admin.fetchTopicOffsets(topics.physical('test.counter'));
-    await admin.disconnect();
-    const total = offsets.reduce((sum, p) => sum + Number(p.high), 0);
-    await eventually(() => seen.length >= total);
-    await consumer.disconnect();
+    // Disconnected whatever happens: a reader left connected kept Jest from exiting.
+    try {
+      await consumer.connect();
+      await consumer.subscribe({ topic: topics.physical('test.counter'), fromBeginning: true });
+      await consumer.run({ eachMessage: async ({ message }) => void seen.push(decodeEvent(message.value)!) });
+      const admin = kafka.admin();
+      await admin.connect();
+      const offsets = await admin.fetchTopicOffsets(topics.physical('test.counter'));
+      await admin.disconnect();
+      const total = offsets.reduce((sum, p) => sum + Number(p.high), 0);
+      await eventually(() => expect(seen.length).toBeGreaterThanOrEqual(total));
+    } finally {
+      await consumer.disconnect();
+    }
     return seen;
   }
 
