@@ -55,16 +55,21 @@ export interface ClusterRequest {
 }
 
 export async function startClusterFixture(): Promise<ClusterFixture> {
-  const f = await startForum([WalletModule], {
-    env: {
-      ...FAULT_ENV,
-      // The cluster's names, not a fresh prefix per test app.
-      MONGO_DB_PREFIX: process.env[CLUSTER_ENV.dbPrefix]!,
-      KAFKA_TOPIC_PREFIX: process.env[CLUSTER_ENV.topicPrefix]!,
-      JWT_SECRET: CLUSTER_JWT_SECRET,
-      RUN_WORKERS: 'false',
+  const f = await startForum(
+    [WalletModule],
+    {
+      env: {
+        ...FAULT_ENV,
+        // The cluster's names, not a fresh prefix per test app.
+        MONGO_DB_PREFIX: process.env[CLUSTER_ENV.dbPrefix]!,
+        KAFKA_TOPIC_PREFIX: process.env[CLUSTER_ENV.topicPrefix]!,
+        JWT_SECRET: CLUSTER_JWT_SECRET,
+        RUN_WORKERS: 'false',
+      },
     },
-  });
+    // Every spec file has a fixture of its own on the one cluster: each its own staff account.
+    `staff_${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`,
+  );
   const tokens = f.t.app.get(TokenService);
   const byName = new Map(clusterReplicas().map((r) => [r.name, r.url]));
   return {

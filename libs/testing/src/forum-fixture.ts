@@ -17,11 +17,16 @@ export interface ForumFixture {
 /**
  * Identity (members, roles), moderation (settings) and the forum, with a staff account allowed to edit settings;
  * `extra` contexts (the wallet, for paid unlocks) and `options` (environment) go to `startTestApp`. Everything
- * after the accounts goes through the forum's HTTP API.
+ * after the accounts goes through the forum's HTTP API. `staffName` must differ between fixtures sharing databases
+ * (the cluster specs' files share one cluster).
  */
-export async function startForum(extra: ContextRef[] = [], options: TestAppOptions = {}): Promise<ForumFixture> {
+export async function startForum(
+  extra: ContextRef[] = [],
+  options: TestAppOptions = {},
+  staffName = 'forum_admin',
+): Promise<ForumFixture> {
   const t = await startTestApp(['identity', 'moderation', 'forum', ...extra], options);
-  const staffId = await staffAccount(t.app, 'forum_admin', {
+  const staffId = await staffAccount(t.app, staffName, {
     contexts: ['identity', 'moderation', 'forum'],
     permission: 'settings.edit',
   });
