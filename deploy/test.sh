@@ -40,10 +40,7 @@ if ! jest --ci --runInBand --selectProjects integration --testPathPatterns '/tes
   echo "FAULT SCENARIO FAILED ON ITS FIRST RUN (above); running it once more: ${failed[*]}"
   jest --ci --runInBand --selectProjects integration --runTestsByPath "${failed[@]}"
 fi
-# The cluster specs (test/cluster, ADR 0051): the distributed mode's processes as `npm run start:cluster` starts them,
-# on infrastructure of their own, driven through nginx or one replica (~4–5 min). Like a fault scenario, a failure is
-# reported and the specs run once more on a fresh cluster: a second failure fails CI.
-if ! jest --ci --runInBand --forceExit --selectProjects cluster; then
-  echo "CLUSTER SPECS FAILED ON THEIR FIRST RUN (above); running them once more on a fresh cluster"
-  jest --ci --runInBand --forceExit --selectProjects cluster
-fi
+# The cluster specs (test/cluster, ADR 0051) are not a step yet: with their three files on one cluster, two defects
+# showed only in some orders (a new topic missing from the home page for over 10 s after other traffic; a badge push
+# not arriving within 30 s after the browser file) — ADR 0051's amendment of 2026-11-28 13:00. `npx jest
+# --selectProjects cluster` runs them (~7 min).
